@@ -1,0 +1,210 @@
+package org.reident.data;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+
+/**
+ * Reads a comma-separated file with a header line (RFC 4180 quoting, via Apache Commons CSV) into a
+ * {@link CsvTable}. Structural problems (missing or unreadable file, empty file, header only,
+ * duplicate or empty column names, ragged rows, malformed quoting) are reported here as
+ * {@link InputException}s naming file, line and column; problems of individual cells are recorded
+ * per column and reported only if the column is used.
+ */
+public final class CsvReader {
+    private static final CSVFormat FORMAT = CSVFormat.DEFAULT.builder()
+            .setIgnoreSurroundingSpaces(true)
+            .setIgnoreEmptyLines(true)
+            .get();
+
+    private CsvReader() {
+    }
+
+    /** Reads {@code file}; {@code display} is the name used in messages (usually the path as typed). */
+    public static CsvTable read(Path file, String display) {
+        String text = readText(file, display);
+        int[] lineStarts = lineStarts(text);
+        List<String> header = null;
+        int headerLine = 0;
+        List<String[]> rows = new ArrayList<>();
+        List<Integer> rowLines = new ArrayList<>();
+        try (CSVParser parser = CSVParser.parse(new StringReader(text), FORMAT)) {
+            for (CSVRecord rec : parser) {
+                int line = lineOf(lineStarts, rec.getCharacterPosition());
+                if (header == null) {
+                    header = new ArrayList<>(rec.size());
+                    for (String h : rec) {
+                        header.add(h.strip());
+                    }
+                    headerLine = line;
+                    checkHeader(display, line, header);
+                    continue;
+                }
+                if (rec.size() != header.size()) {
+                    throw new InputException(display + ":" + line + ": ragged row: " + rec.size()
+                            + " fields where the header on line " + headerLine + " has " + header.size());
+                }
+                String[] cells = new String[rec.size()];
+                for (int c = 0; c < cells.length; c++) {
+                    cells[c] = rec.get(c).strip();
+                }
+                rows.add(cells);
+                rowLines.add(line);
+            }
+        } catch (IOException | RuntimeException e) {
+            if (e instanceof InputException) {
+                throw (InputException) e;
+            }
+            throw new InputException(display + ": malformed CSV: " + oneLine(e.getMessage()));
+        }
+        if (header == null) {
+            throw new InputException(display + ":1: empty file: expected a header line naming the columns");
+        }
+        if (rows.isEmpty()) {
+            throw new InputException(display + ":" + headerLine + ": header only: expected records after the header");
+        }
+        int[] lines = new int[rowLines.size()];
+        for (int i = 0; i < lines.length; i++) {
+            lines[i] = rowLines.get(i);
+        }
+        List<Column> columns = new ArrayList<>(header.size());
+        for (int c = 0; c < header.size(); c++) {
+            columns.add(buildColumn(header.get(c), c, rows));
+        }
+        return new CsvTable(display, columns, lines);
+    }
+
+    private static String readText(Path file, String display) {
+        byte[] bytes;
+        try {
+            if (Files.isDirectory(file)) {
+                throw new InputException(display + ": is a directory, expected a CSV file");
+            }
+            bytes = Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            throw new InputException(display + ": no such file");
+        } catch (IOException e) {
+            throw new InputException(display + ": cannot read: " + oneLine(e.getMessage()));
+        }
+        try {
+            String s = StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes)).toString();
+            return s.startsWith("\uFEFF") ? s.substring(1) : s;
+        } catch (CharacterCodingException e) {
+            throw new InputException(display + ": not UTF-8 text (is it a CSV file?)");
+        }
+    }
+
+    private static void checkHeader(String display, int line, List<String> header) {
+        Map<String, Integer> seen = new HashMap<>();
+        for (int c = 0; c < header.size(); c++) {
+            String h = header.get(c);
+            if (h.isEmpty()) {
+                throw new InputException(display + ":" + line + ":" + (c + 1) + ": empty column name in the header");
+            }
+            Integer before = seen.putIfAbsent(h, c);
+            if (before != null) {
+                throw new InputException(display + ":" + line + ":" + (c + 1) + ": duplicate column name '" + h
+                        + "' (also column " + (before + 1) + ")");
+            }
+        }
+    }
+
+    private static Column buildColumn(String name, int c, List<String[]> rows) {
+        int n = rows.size();
+        String[] texts = new String[n];
+        Cells.Kind firstKind = null;
+        for (int r = 0; r < n; r++) {
+            texts[r] = rows.get(r)[c];
+            if (firstKind == null) {
+                Cells.Kind k = Cells.classify(texts[r]);
+                if (k != Cells.Kind.MISSING) {
+                    firstKind = k;
+                }
+            }
+        }
+        boolean numeric = firstKind == Cells.Kind.NUMBER || firstKind == Cells.Kind.NON_FINITE;
+        double[] values = null;
+        int missing = 0;
+        int firstMissing = -1;
+        int firstBad = -1;
+        String badText = null;
+        if (numeric) {
+            values = new double[n];
+            for (int r = 0; r < n; r++) {
+                String s = texts[r];
+                Cells.Kind k = Cells.classify(s);
+                if (k == Cells.Kind.NUMBER) {
+                    values[r] = Double.parseDouble(s);
+                    if (Double.isFinite(values[r])) {
+                        continue;
+                    }
+                    k = Cells.Kind.NON_FINITE; // overflow, e.g. 1e400
+                }
+                values[r] = Double.NaN;
+                if (k == Cells.Kind.MISSING) {
+                    missing++;
+                    if (firstMissing < 0) {
+                        firstMissing = r;
+                    }
+                } else if (firstBad < 0) {
+                    firstBad = r;
+                    badText = s;
+                }
+            }
+        } else {
+            for (int r = 0; r < n; r++) {
+                if (Cells.isMissing(texts[r])) {
+                    missing++;
+                    if (firstMissing < 0) {
+                        firstMissing = r;
+                    }
+                }
+            }
+        }
+        return new Column(name, c + 1, numeric, values, texts, missing, firstMissing, firstBad, badText);
+    }
+
+    private static int[] lineStarts(String text) {
+        int count = 1;
+        for (int i = 0; i < text.length(); i++) {
+            if (text.charAt(i) == '\n') {
+                count++;
+            }
+        }
+        int[] starts = new int[count];
+        int k = 1;
+        for (int i = 0; i < text.length(); i++) {
+            if (text.charAt(i) == '\n') {
+                starts[k++] = i + 1;
+            }
+        }
+        return starts;
+    }
+
+    /** 1-based line containing character offset {@code pos}. */
+    private static int lineOf(int[] starts, long pos) {
+        int i = Arrays.binarySearch(starts, (int) pos);
+        return i >= 0 ? i + 1 : -i - 1;
+    }
+
+    static String oneLine(String s) {
+        return s == null ? "unknown error" : s.replaceAll("\\s+", " ").strip();
+    }
+}

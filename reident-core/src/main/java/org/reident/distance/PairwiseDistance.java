@@ -1,0 +1,23 @@
+package org.reident.distance;
+
+/**
+ * A distance prepared for one linkage: query records (the intruder's file) against reference
+ * records (the file linked to), both already transformed as the distance needs. Implementations
+ * are final, immutable and safe to share between threads; they compute a block of one row at a
+ * time into a caller-owned buffer, so no per-pair object and no N x N array is ever made.
+ */
+public interface PairwiseDistance {
+    int queryCount();
+
+    int referenceCount();
+
+    /** Writes d(q, j) into {@code out[j - from]} for every reference record j in [from, to). */
+    void block(int q, int from, int to, double[] out);
+
+    /** d(q, j) for one pair. */
+    default double distance(int q, int j) {
+        double[] one = new double[1];
+        block(q, j, j + 1, one);
+        return one[0];
+    }
+}

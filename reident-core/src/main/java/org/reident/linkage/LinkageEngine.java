@@ -1,0 +1,165 @@
+package org.reident.linkage;
+
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import org.reident.distance.PairwiseDistance;
+
+/**
+ * Nearest-neighbour linkage of every query record to the reference file, exact, in one pass per
+ * query record: the distance kernel fills blocks of {@value #BLOCK} distances into a per-thread buffer
+ * and the scan keeps only running counts, so memory is O(N n) for the data plus O(block) per thread.
+ * Query records are shared out to the worker threads in chunks.
+ *
+ * <p>Ties: two distances are equal when they differ by at most {@code tolerance = 1e-9 * scale}, where
+ * scale is the mean distance over a fixed sample of pairs. This absorbs the rounding of different
+ * evaluation orders (a rotated quadratic form, a kernel expansion) without merging distances that
+ * differ in any meaningful digit.
+ */
+public final class LinkageEngine {
+    static final int BLOCK = 1024;
+    /** Relative tie tolerance, see the class comment. */
+    public static final double RELATIVE_TIE_TOLERANCE = 1e-9;
+    private static final int CHUNK = 16;
+
+    private final int threads;
+
+    public LinkageEngine(int threads) {
+        this.threads = Math.max(1, threads);
+    }
+
+    public static LinkageEngine withAllCores() {
+        return new LinkageEngine(Runtime.getRuntime().availableProcessors());
+    }
+
+    /**
+     * @param d     the distance, query records against reference records
+     * @param truth for each query record, the index of its true match among the reference records, or -1
+     */
+    public LinkageResult link(PairwiseDistance d, int[] truth) {
+        int nq = d.queryCount();
+        if (truth.length != nq) {
+            throw new IllegalArgumentException("truth has " + truth.length + " entries for " + nq + " query records");
+        }
+        double tol = tolerance(d);
+        int[] linked = new int[nq];
+        int[] rank = new int[nq];
+        int[] ties = new int[nq];
+        int[] tiesMin = new int[nq];
+        double[] margin = new double[nq];
+        AtomicInteger next = new AtomicInteger();
+        Runnable worker = () -> {
+            double[] buf = new double[BLOCK];
+            int start;
+            while ((start = next.getAndAdd(CHUNK)) < nq) {
+                int end = Math.min(nq, start + CHUNK);
+                for (int q = start; q < end; q++) {
+                    scan(d, q, truth[q], tol, buf, linked, rank, ties, tiesMin, margin);
+                }
+            }
+        };
+        run(worker, Math.min(threads, Math.max(1, nq / CHUNK)));
+        return new LinkageResult(linked, rank, ties, tiesMin, margin);
+    }
+
+    private static void scan(PairwiseDistance d, int q, int t, double tol, double[] buf, int[] linked, int[] rank,
+            int[] ties, int[] tiesMin, double[] margin) {
+        int nr = d.referenceCount();
+        double dTrue = t >= 0 ? d.distance(q, t) : Double.NaN;
+        double lo = dTrue - tol;
+        double hi = dTrue + tol;
+        double min = Double.POSITIVE_INFINITY;
+        int argmin = -1;
+        int atMin = 0;
+        int below = 0;
+        int equal = 0;
+        double minOther = Double.POSITIVE_INFINITY;
+        for (int from = 0; from < nr; from += BLOCK) {
+            int to = Math.min(nr, from + BLOCK);
+            d.block(q, from, to, buf);
+            for (int j = from; j < to; j++) {
+                double v = buf[j - from];
+                if (v < min - tol) {
+                    min = v;
+                    argmin = j;
+                    atMin = 1;
+                } else if (v <= min + tol) {
+                    atMin++;
+                    if (v < min) {
+                        min = v;
+                    }
+                }
+                if (j != t) {
+                    if (v < lo) {
+                        below++;
+                    } else if (v <= hi) {
+                        equal++;
+                    }
+                    if (v < minOther) {
+                        minOther = v;
+                    }
+                }
+            }
+        }
+        linked[q] = argmin;
+        tiesMin[q] = atMin;
+        if (t >= 0) {
+            rank[q] = below + 1;
+            ties[q] = equal + 1;
+            margin[q] = minOther - dTrue;
+        } else {
+            margin[q] = Double.NaN;
+        }
+    }
+
+    /** 1e-9 times the mean absolute distance of up to 512 pairs spread over the two files. */
+    static double tolerance(PairwiseDistance d) {
+        int nq = d.queryCount();
+        int nr = d.referenceCount();
+        int samples = Math.min(512, nq);
+        double sum = 0;
+        for (int s = 0; s < samples; s++) {
+            int q = (int) ((long) s * nq / samples);
+            int j = (int) (((long) s * 7919 + 13) % nr);
+            sum += Math.abs(d.distance(q, j));
+        }
+        double scale = sum / samples;
+        return RELATIVE_TIE_TOLERANCE * (scale > 0 && Double.isFinite(scale) ? scale : 1);
+    }
+
+    private static void run(Runnable worker, int threads) {
+        if (threads == 1) {
+            worker.run();
+            return;
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+            Thread th = new Thread(r, "reident-linkage");
+            th.setDaemon(true);
+            return th;
+        });
+        try {
+            List<Future<?>> fs = new ArrayList<>();
+            for (int i = 0; i < threads; i++) {
+                fs.add(pool.submit(worker));
+            }
+            for (Future<?> f : fs) {
+                f.get();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("linkage interrupted", e);
+        } catch (ExecutionException e) {
+            Throwable c = e.getCause();
+            if (c instanceof RuntimeException) {
+                throw (RuntimeException) c;
+            }
+            throw new IllegalStateException(c);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+}

@@ -1,0 +1,115 @@
+package org.reident.linkage;
+
+/**
+ * Outcome of linking every query record to its nearest reference record, per record and in total.
+ * Per-record arrays are indexed by query record; entries for records without a true match are
+ * {@code rank = 0}, {@code tiesWithTrue = 0}, {@code margin = NaN}.
+ *
+ * <p>Counting (DESIGN.md section 2): record i is re-identified <em>strictly</em> when its true match is
+ * strictly nearer than every other record; it earns 1/t <em>expected</em> credit when its true match is
+ * among the t records at the minimal distance (random tie-breaking). Two distances count as equal
+ * when they differ by at most the engine's tie tolerance.
+ */
+public final class LinkageResult {
+    private final int[] linked;
+    private final int[] rank;
+    private final int[] tiesWithTrue;
+    private final int[] tiesAtMin;
+    private final double[] margin;
+    private final int matched;
+    private final int strict;
+    private final double expected;
+    private final int tied;
+
+    LinkageResult(int[] linked, int[] rank, int[] tiesWithTrue, int[] tiesAtMin, double[] margin) {
+        this.linked = linked;
+        this.rank = rank;
+        this.tiesWithTrue = tiesWithTrue;
+        this.tiesAtMin = tiesAtMin;
+        this.margin = margin;
+        int m = 0;
+        int s = 0;
+        int t = 0;
+        double e = 0;
+        for (int i = 0; i < rank.length; i++) {
+            if (rank[i] == 0) {
+                continue;
+            }
+            m++;
+            if (rank[i] == 1) {
+                e += 1.0 / tiesWithTrue[i];
+                if (tiesWithTrue[i] == 1) {
+                    s++;
+                } else {
+                    t++;
+                }
+            }
+        }
+        this.matched = m;
+        this.strict = s;
+        this.expected = e;
+        this.tied = t;
+    }
+
+    /** Query records that have a true match (the denominator of the rate). */
+    public int records() {
+        return matched;
+    }
+
+    /** Records whose true match is the unique nearest record. */
+    public int reidentified() {
+        return strict;
+    }
+
+    /** Sum of 1/t over records whose true match is among the t nearest (tie-aware count). */
+    public double expected() {
+        return expected;
+    }
+
+    /** Records whose true match is nearest but tied with at least one other record. */
+    public int tiedAtTop() {
+        return tied;
+    }
+
+    /** Strict re-identification rate in percent. */
+    public double rate() {
+        return matched == 0 ? 0 : 100.0 * strict / matched;
+    }
+
+    /** Expected (tie-aware) re-identification rate in percent. */
+    public double expectedRate() {
+        return matched == 0 ? 0 : 100.0 * expected / matched;
+    }
+
+    /** Index of the nearest reference record (the lowest index among ties at the minimum). */
+    public int linked(int q) {
+        return linked[q];
+    }
+
+    /** 1 + number of records strictly nearer than the true match; 0 without a true match. */
+    public int rank(int q) {
+        return rank[q];
+    }
+
+    /** Records at the true match's distance, the true match included; 0 without a true match. */
+    public int tiesWithTrue(int q) {
+        return tiesWithTrue[q];
+    }
+
+    /** Records at the minimal distance. */
+    public int tiesAtMin(int q) {
+        return tiesAtMin[q];
+    }
+
+    /**
+     * Distance of the nearest other record minus the true match's distance: positive when the true
+     * match wins, and by how much; NaN without a true match.
+     */
+    public double margin(int q) {
+        return margin[q];
+    }
+
+    public int queryCount() {
+        return linked.length;
+    }
+}
