@@ -8,8 +8,7 @@ package org.reident.distance;
  * variable k. The additive measure mu(A) = |A|/n gives AM.
  */
 public final class ChoquetDistance implements PairwiseDistance {
-    private final double[] query;
-    private final double[] reference;
+    private final SquaredDifferences diffs;
     private final int n;
     private final double[] mu;
 
@@ -17,56 +16,42 @@ public final class ChoquetDistance implements PairwiseDistance {
         if (mu.length != 1 << n) {
             throw new IllegalArgumentException("fuzzy measure needs 2^n values");
         }
-        this.query = query;
-        this.reference = reference;
+        this.diffs = new SquaredDifferences(query, reference, n);
         this.n = n;
         this.mu = mu.clone();
     }
 
     @Override
     public int queryCount() {
-        return query.length / n;
+        return diffs.queryCount();
     }
 
     @Override
     public int referenceCount() {
-        return reference.length / n;
+        return diffs.referenceCount();
     }
 
     @Override
     public void block(int q, int from, int to, double[] out) {
         final int n = this.n;
-        final double[] r = reference;
-        final double[] mu = this.mu;
-        final double[] a = new double[n];
-        final double[] c = new double[n];
-        final int[] idx = new int[n];
+        final int len = to - from;
+        final double[] c = new double[n * len];
+        final double[] v = new double[n];
+        final int[] order = new int[n];
         final int full = (1 << n) - 1;
-        System.arraycopy(query, q * n, a, 0, n);
-        for (int j = from; j < to; j++) {
-            int o = j * n;
-            // insertion sort of (value, variable) increasingly
-            for (int k = 0; k < n; k++) {
-                double t = a[k] - r[o + k];
-                double v = t * t;
-                int i = k - 1;
-                while (i >= 0 && c[i] > v) {
-                    c[i + 1] = c[i];
-                    idx[i + 1] = idx[i];
-                    i--;
-                }
-                c[i + 1] = v;
-                idx[i + 1] = k;
-            }
+        diffs.fill(q, from, len, c);
+        for (int j = 0; j < len; j++) {
+            SquaredDifferences.sortPair(c, len, j, n, v, order);
             double s = 0;
             double prev = 0;
-            int mask = full;
+            int mask = full; // A_s(i): the variables from the i-th smallest on
             for (int i = 0; i < n; i++) {
-                s += (c[i] - prev) * mu[mask];
-                prev = c[i];
-                mask &= ~(1 << idx[i]);
+                int k = order[i];
+                s += (v[k] - prev) * mu[mask];
+                prev = v[k];
+                mask ^= 1 << k;
             }
-            out[j - from] = s;
+            out[j] = s;
         }
     }
 }

@@ -9,9 +9,9 @@ import org.reident.data.InputException;
 public enum Method {
     AM("am", false, "Euclidean on attribute-standardised values (DBRL1)", "euclidean", "dbrl1"),
     DBRL2("dbrl2", false, "Euclidean on distance-standardised values"),
-    MD("md", false, "Mahalanobis, S = Cov(X - Y) over aligned pairs (MD-COV)", "mahalanobis", "md-cov"),
-    MD0("md0", false, "Mahalanobis, S = Var(X) + Var(Y) (MD-COV0)", "md-cov0"),
-    KERNEL("kernel", false, "polynomial kernel distance (KDBRL)", "kdbrl"),
+    MD("md", false, "Mahalanobis, S = Cov(X - Y) on aligned pairs", "mahalanobis", "md-cov"),
+    MD0("md0", false, "Mahalanobis, S = Var(X) + Var(Y)", "md-cov0"),
+    KERNEL("kernel", false, "polynomial kernel (1 + x.y)^p (KDBRL)", "kdbrl"),
     WM("wm", true, "weighted mean of squared differences"),
     OWA("owa", true, "ordered weighted average of squared differences"),
     CHOQUET("choquet", true, "Choquet integral w.r.t. a fuzzy measure", "ci"),

@@ -6,53 +6,41 @@ package org.reident.distance;
  * Equal weights 1/n give AM.
  */
 public final class OwaDistance implements PairwiseDistance {
-    private final double[] query;
-    private final double[] reference;
+    private final SquaredDifferences diffs;
     private final int n;
     private final double[] w;
 
     public OwaDistance(double[] query, double[] reference, int n, double[] w) {
-        this.query = query;
-        this.reference = reference;
+        this.diffs = new SquaredDifferences(query, reference, n);
         this.n = n;
         this.w = w.clone();
     }
 
     @Override
     public int queryCount() {
-        return query.length / n;
+        return diffs.queryCount();
     }
 
     @Override
     public int referenceCount() {
-        return reference.length / n;
+        return diffs.referenceCount();
     }
 
     @Override
     public void block(int q, int from, int to, double[] out) {
         final int n = this.n;
-        final double[] r = reference;
-        final double[] a = new double[n];
-        final double[] c = new double[n];
-        System.arraycopy(query, q * n, a, 0, n);
-        for (int j = from; j < to; j++) {
-            int o = j * n;
-            // insertion sort, decreasing: n is small (the quasi-identifiers)
-            for (int k = 0; k < n; k++) {
-                double t = a[k] - r[o + k];
-                double v = t * t;
-                int i = k - 1;
-                while (i >= 0 && c[i] < v) {
-                    c[i + 1] = c[i];
-                    i--;
-                }
-                c[i + 1] = v;
-            }
+        final int len = to - from;
+        final double[] c = new double[n * len];
+        final double[] v = new double[n];
+        final int[] order = new int[n];
+        diffs.fill(q, from, len, c);
+        for (int j = 0; j < len; j++) {
+            SquaredDifferences.sortPair(c, len, j, n, v, order);
             double s = 0;
-            for (int k = 0; k < n; k++) {
-                s += w[k] * c[k];
+            for (int i = 0; i < n; i++) {
+                s += w[i] * v[order[n - 1 - i]]; // w_1 weighs the largest value
             }
-            out[j - from] = s;
+            out[j] = s;
         }
     }
 }

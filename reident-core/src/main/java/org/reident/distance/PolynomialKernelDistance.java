@@ -8,7 +8,7 @@ package org.reident.distance;
  */
 public final class PolynomialKernelDistance implements PairwiseDistance {
     private final double[] query;
-    private final double[] reference;
+    private final ColumnMajor reference;
     private final int n;
     private final int degree;
     private final double[] kq;
@@ -19,7 +19,7 @@ public final class PolynomialKernelDistance implements PairwiseDistance {
             throw new IllegalArgumentException("kernel degree must be >= 1");
         }
         this.query = query;
-        this.reference = reference;
+        this.reference = new ColumnMajor(reference, n);
         this.n = n;
         this.degree = degree;
         this.kq = selfKernel(query, n, degree);
@@ -38,7 +38,7 @@ public final class PolynomialKernelDistance implements PairwiseDistance {
         return k;
     }
 
-    static double pow(double x, int p) {
+    private static double pow(double x, int p) {
         double r = x;
         for (int i = 1; i < p; i++) {
             r *= x;
@@ -62,24 +62,25 @@ public final class PolynomialKernelDistance implements PairwiseDistance {
 
     @Override
     public void block(int q, int from, int to, double[] out) {
-        final int n = this.n;
-        final int p = degree;
-        final double[] r = reference;
-        final double[] a = new double[n];
-        System.arraycopy(query, q * n, a, 0, n);
-        final double kaa = kq[q];
-        for (int j = from; j < to; j++) {
-            int o = j * n;
-            double dot = 0;
-            for (int k = 0; k < n; k++) {
-                dot += a[k] * r[o + k];
+        final int len = to - from;
+        final double[] r = reference.values();
+        final int nr = reference.rows();
+        java.util.Arrays.fill(out, 0, len, 1.0);
+        for (int k = 0; k < n; k++) {
+            final double ak = query[q * n + k];
+            final int base = k * nr + from;
+            for (int j = 0; j < len; j++) {
+                out[j] += ak * r[base + j];
             }
-            double kab = 1 + dot;
-            double x = kab;
-            for (int i = 1; i < p; i++) {
+        }
+        final double kaa = kq[q];
+        for (int j = 0; j < len; j++) {
+            double x = out[j];
+            double kab = x;
+            for (int i = 1; i < degree; i++) {
                 kab *= x;
             }
-            out[j - from] = kaa - 2 * kab + kr[j];
+            out[j] = kaa - 2 * kab + kr[from + j];
         }
     }
 }

@@ -11,17 +11,19 @@ package org.reident.distance;
  * (S^-1 or Sigma), w = its eigenvalues, since (a-b)' M (a-b) = sum_k lambda_k (v_k'a - v_k'b)^2.
  * Weights may be negative for an indefinite Sigma (SB_NC).</li>
  * </ul>
+ * The reference file is held variable-major so that the loop over a block of reference records is
+ * contiguous and vectorised by the JIT.
  */
 public final class WeightedSquaredEuclidean implements PairwiseDistance {
     private final double[] query;
-    private final double[] reference;
+    private final ColumnMajor reference;
     private final int n;
     private final double[] w;
 
     /** @param query row-major, n values per record; @param reference row-major; @param w n weights */
     public WeightedSquaredEuclidean(double[] query, double[] reference, int n, double[] w) {
         this.query = query;
-        this.reference = reference;
+        this.reference = new ColumnMajor(reference, n);
         this.n = n;
         this.w = w.clone();
     }
@@ -33,24 +35,23 @@ public final class WeightedSquaredEuclidean implements PairwiseDistance {
 
     @Override
     public int referenceCount() {
-        return reference.length / n;
+        return reference.rows();
     }
 
     @Override
     public void block(int q, int from, int to, double[] out) {
-        final int n = this.n;
-        final double[] r = reference;
-        final double[] w = this.w;
-        final double[] a = new double[n];
-        System.arraycopy(query, q * n, a, 0, n);
-        for (int j = from; j < to; j++) {
-            int o = j * n;
-            double s = 0;
-            for (int k = 0; k < n; k++) {
-                double t = a[k] - r[o + k];
-                s += w[k] * t * t;
+        final int len = to - from;
+        final double[] r = reference.values();
+        final int nr = reference.rows();
+        java.util.Arrays.fill(out, 0, len, 0.0);
+        for (int k = 0; k < n; k++) {
+            final double ak = query[q * n + k];
+            final double wk = w[k];
+            final int base = k * nr + from;
+            for (int j = 0; j < len; j++) {
+                double t = ak - r[base + j];
+                out[j] += wk * t * t;
             }
-            out[j - from] = s;
         }
     }
 }

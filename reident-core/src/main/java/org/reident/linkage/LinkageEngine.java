@@ -41,6 +41,14 @@ public final class LinkageEngine {
      * @param truth for each query record, the index of its true match among the reference records, or -1
      */
     public LinkageResult link(PairwiseDistance d, int[] truth) {
+        return link(d, truth, null);
+    }
+
+    /**
+     * As {@link #link(PairwiseDistance, int[])}, reporting progress: {@code progress} is called from
+     * the worker threads with the number of query records done so far (thread-safe callers only).
+     */
+    public LinkageResult link(PairwiseDistance d, int[] truth, java.util.function.IntConsumer progress) {
         int nq = d.queryCount();
         if (truth.length != nq) {
             throw new IllegalArgumentException("truth has " + truth.length + " entries for " + nq + " query records");
@@ -52,6 +60,7 @@ public final class LinkageEngine {
         int[] tiesMin = new int[nq];
         double[] margin = new double[nq];
         AtomicInteger next = new AtomicInteger();
+        AtomicInteger done = new AtomicInteger();
         Runnable worker = () -> {
             double[] buf = new double[BLOCK];
             int start;
@@ -59,6 +68,10 @@ public final class LinkageEngine {
                 int end = Math.min(nq, start + CHUNK);
                 for (int q = start; q < end; q++) {
                     scan(d, q, truth[q], tol, buf, linked, rank, ties, tiesMin, margin);
+                }
+                int finished = done.addAndGet(end - start);
+                if (progress != null) {
+                    progress.accept(finished);
                 }
             }
         };

@@ -1,0 +1,136 @@
+package org.reident.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.util.List;
+import java.util.Locale;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+import org.reident.data.LinkageData;
+import org.reident.distance.DistanceOptions;
+import org.reident.distance.Method;
+import org.reident.distance.ModelFile;
+import org.reident.linkage.LinkageResult;
+import org.reident.linkage.MethodOutcome;
+
+/** Renders linkage outcomes: the JSON contract of DESIGN.md section 6, a readable table, per-record CSV. */
+final class Reports {
+    static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    /** What every output says about its inputs: files, checksums, options, software version. */
+    record Context(LinkageData data, String originalSha, String maskedSha, DistanceOptions options) {
+    }
+
+    private Reports() {
+    }
+
+    static ObjectNode json(MethodOutcome o, Context c) {
+        ObjectNode n = JSON.createObjectNode();
+        LinkageData d = c.data();
+        n.put("method", o.method().label());
+        n.put("description", o.method().description());
+        LinkageResult r = o.result();
+        if (r == null) {
+            n.putNull("records");
+            n.put("error", o.error());
+        } else {
+            n.put("records", r.records());
+            n.put("reidentified", r.reidentified());
+            n.put("expected", round(r.expected(), 6));
+            n.put("rate", round(r.rate(), 6));
+            n.put("expected_rate", round(r.expectedRate(), 6));
+            n.put("tied", r.tiedAtTop());
+        }
+        n.put("seconds", round(o.seconds(), 6));
+        ArrayNode vars = n.putArray("variables");
+        d.variables().forEach(vars::add);
+        n.put("standardize", c.options().standardization().label());
+        n.put("direction", c.options().reverse() ? "protected-to-original" : "original-to-protected");
+        if (o.method() == Method.KERNEL) {
+            n.put("kernel_degree", c.options().kernelDegree());
+        }
+        if (o.method().isParametrised()) {
+            n.set("model", o.model() == null ? JSON.nullNode() : ModelFile.toJson(o.model()));
+        }
+        ObjectNode x = n.putObject("original");
+        x.put("file", d.originalName());
+        x.put("sha256", c.originalSha());
+        x.put("records", d.originalCount());
+        ObjectNode y = n.putObject("protected");
+        y.put("file", d.maskedName());
+        y.put("sha256", c.maskedSha());
+        y.put("records", d.maskedCount());
+        n.put("unmatched", d.originalCount() - d.matchedCount());
+        n.put("dropped", d.dropped());
+        n.put("version", Version.get());
+        return n;
+    }
+
+    static double round(double v, int digits) {
+        double f = Math.pow(10, digits);
+        return Math.round(v * f) / f;
+    }
+
+    static void header(PrintWriter out) {
+        out.printf(Locale.ROOT, "%-9s %-50s %16s %8s %10s %9s %6s %8s%n", "method", "distance", "re-identified",
+                "rate %", "expected", "exp. %", "tied", "seconds");
+    }
+
+    static void row(PrintWriter out, MethodOutcome o) {
+        LinkageResult r = o.result();
+        if (r == null) {
+            out.printf(Locale.ROOT, "%-9s %-50s   not run: %s%n", o.method().label(), o.method().description(), o.error());
+        } else {
+            out.printf(Locale.ROOT, "%-9s %-50s %16s %8.2f %10.2f %9.2f %6d %8.3f%n", o.method().label(),
+                    o.method().description(), r.reidentified() + " / " + r.records(), r.rate(), r.expected(),
+                    r.expectedRate(), r.tiedAtTop(), o.seconds());
+        }
+        out.flush();
+    }
+
+    /** The worst case over the methods run, as one sentence (null when none ran). */
+    static String worstCase(List<MethodOutcome> outcomes) {
+        MethodOutcome best = null;
+        for (MethodOutcome o : outcomes) {
+            if (!o.failed() && (best == null || o.result().reidentified() > best.result().reidentified())) {
+                best = o;
+            }
+        }
+        if (best == null) {
+            return null;
+        }
+        LinkageResult r = best.result();
+        return String.format(Locale.ROOT, "worst case of the methods run: %s re-identifies %d of %d records (%.2f%%; %.2f%% counting ties as shared)",
+                best.method().label(), r.reidentified(), r.records(), r.rate(), r.expectedRate());
+    }
+
+    /** Per-record results: no record values, only ids, ranks and distance margins. */
+    static void perRecordCsv(Writer w, List<MethodOutcome> outcomes, LinkageData d, boolean reverse) throws IOException {
+        String[] qIds = reverse ? d.maskedIds() : d.originalIds();
+        String[] rIds = reverse ? d.originalIds() : d.maskedIds();
+        int[] truth = reverse ? d.reverseTruth() : d.truth();
+        try (CSVPrinter p = new CSVPrinter(w, CSVFormat.DEFAULT.builder().setRecordSeparator('\n').get())) {
+            p.printRecord("method", "record", "true_match", "linked", "rank", "ties_with_true", "ties_at_min",
+                    "margin", "reidentified", "credit");
+            for (MethodOutcome o : outcomes) {
+                LinkageResult r = o.result();
+                if (r == null) {
+                    continue;
+                }
+                for (int q = 0; q < qIds.length; q++) {
+                    boolean has = truth[q] >= 0;
+                    boolean strict = has && r.rank(q) == 1 && r.tiesWithTrue(q) == 1;
+                    double credit = has && r.rank(q) == 1 ? 1.0 / r.tiesWithTrue(q) : 0;
+                    p.printRecord(o.method().label(), qIds[q], has ? rIds[truth[q]] : "", rIds[r.linked(q)],
+                            has ? r.rank(q) : "", has ? r.tiesWithTrue(q) : "", r.tiesAtMin(q),
+                            has ? Double.toString(r.margin(q)) : "", strict ? 1 : 0, round(credit, 6));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,129 @@
+package org.reident.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The command-line and JSON contract of {@code reident link} (DESIGN.md section 6). */
+class LinkCommandTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+    Path x;
+    Path y;
+
+    /**
+     * Four records, two variables. Record 4 of the protected file duplicates record 3, so record 3's
+     * true match is tied with record 4 for every distance (expected credit 1/2) and record 4's true
+     * match is tied with record 3.
+     */
+    @BeforeEach
+    void files() throws IOException {
+        x = dir.resolve("x.csv");
+        y = dir.resolve("y.csv");
+        Files.writeString(x, "V1,V2\n1,8\n4,2\n6,5\n9,7\n");
+        Files.writeString(y, "V1,V2\n1.5,8\n4,2.5\n6.5,5.5\n6.5,5.5\n");
+    }
+
+    private JsonNode json(String... args) throws IOException {
+        Cli r = Cli.run(args);
+        assertEquals(0, r.status(), r.err());
+        return JSON.readTree(r.out());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"am", "euclidean", "dbrl2", "kernel", "wm", "owa", "choquet", "bilinear"})
+    void everyMethodFollowsTheJsonContract(String method) throws IOException {
+        JsonNode o = json("link", "--original", x.toString(), "--protected", y.toString(), "--method", method, "--json");
+        for (String key : List.of("records", "reidentified", "expected", "rate", "method", "seconds")) {
+            assertTrue(o.has(key), key + " missing in " + o);
+        }
+        assertEquals(4, o.get("records").asInt());
+        // records 1 and 2 are unique nearest matches; 3 ties with 4 (1/2 each), 4 ties with 3 (1/2 each)
+        assertEquals(2, o.get("reidentified").asInt(), o.toString());
+        assertEquals(3.0, o.get("expected").asDouble(), 1e-12);
+        assertEquals(50.0, o.get("rate").asDouble(), 1e-12);
+        assertEquals(64, o.get("original").get("sha256").asText().length());
+    }
+
+    @Test
+    void mahalanobisJson() throws IOException {
+        for (String m : List.of("md", "md0")) {
+            JsonNode o = json("link", "--original", x.toString(), "--protected", y.toString(), "--method", m, "--json");
+            assertEquals(m, o.get("method").asText());
+            assertEquals(2, o.get("reidentified").asInt(), o.toString());
+            assertEquals(3.0, o.get("expected").asDouble(), 1e-12);
+        }
+    }
+
+    @Test
+    void allPrintsAnArrayOfEveryStandardMethod() throws IOException {
+        JsonNode a = json("link", "--original", x.toString(), "--protected", y.toString(), "--method", "all", "--json");
+        assertTrue(a.isArray());
+        assertEquals(List.of("am", "dbrl2", "md", "md0", "kernel"),
+                List.of(a.get(0).get("method").asText(), a.get(1).get("method").asText(), a.get(2).get("method").asText(),
+                        a.get(3).get("method").asText(), a.get(4).get("method").asText()));
+    }
+
+    @Test
+    void textTableAndPerRecordCsv() throws IOException {
+        Path out = dir.resolve("records.csv");
+        Cli r = Cli.run("link", "--original", x.toString(), "--protected", y.toString(), "--method", "am", "--out", out.toString());
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("am "), r.out());
+        assertTrue(r.out().contains("2 / 4"), r.out());
+        List<String> lines = Files.readAllLines(out);
+        assertEquals("method,record,true_match,linked,rank,ties_with_true,ties_at_min,margin,reidentified,credit", lines.get(0));
+        assertEquals(5, lines.size());
+        // record 3: true match 3, tied with 4 at the minimum, linked to the lowest index of the tie
+        assertTrue(lines.get(3).startsWith("am,3,3,3,1,2,2,0.0,0,0.5"), lines.get(3));
+        // record 1: (1,8) vs (1.5,8): unique nearest
+        assertTrue(lines.get(1).startsWith("am,1,1,1,1,1,1,"), lines.get(1));
+    }
+
+    @Test
+    void weightsFromAModelFileChangeTheLinkage() throws IOException {
+        // all weight on V2: record 1 (V2 = 8) is nearest to y1 (8); record 2 (V2 = 2) to y2 (2.5)
+        Path model = dir.resolve("model.json");
+        Files.writeString(model, "{\"format\":\"reident-model\",\"format_version\":1,\"aggregator\":\"wm\","
+                + "\"variables\":[\"V1\",\"V2\"],\"parameters\":{\"weights\":[0,2]}}");
+        JsonNode o = json("link", "--original", x.toString(), "--protected", y.toString(), "--method", "wm",
+                "--params", model.toString(), "--json");
+        assertEquals(0.0, o.get("model").get("parameters").get("weights").get(0).asDouble());
+        assertEquals(1.0, o.get("model").get("parameters").get("weights").get(1).asDouble(), 1e-15);
+        assertEquals(4, o.get("records").asInt());
+        assertEquals(2, o.get("reidentified").asInt());
+    }
+
+    @Test
+    void reverseDirection() throws IOException {
+        JsonNode o = json("link", "--original", x.toString(), "--protected", y.toString(), "--method", "am",
+                "--direction", "protected-to-original", "--json");
+        assertEquals("protected-to-original", o.get("direction").asText());
+        assertEquals(4, o.get("records").asInt());
+    }
+
+    @Test
+    void versionAndHelp() {
+        Cli v = Cli.run("--version");
+        assertEquals(0, v.status());
+        assertTrue(v.out().startsWith("reident "), v.out());
+        for (String cmd : List.of("link", "demo", "bench")) {
+            Cli h = Cli.run(cmd, "--help");
+            assertEquals(0, h.status());
+            assertTrue(h.out().contains("Usage: reident " + cmd), h.out());
+        }
+    }
+}
