@@ -65,22 +65,27 @@ public final class PolynomialKernelDistance implements PairwiseDistance {
         final int len = to - from;
         final double[] r = reference.values();
         final int nr = reference.rows();
+        final double[][] ws = Workspace.get().rows(2, len);
+        final double[] b = ws[0];
+        final double[] x = ws[1];
         java.util.Arrays.fill(out, 0, len, 1.0);
         for (int k = 0; k < n; k++) {
             final double ak = query[q * n + k];
-            final int base = k * nr + from;
+            System.arraycopy(r, k * nr + from, b, 0, len); // see Workspace: keeps the loop vectorised
             for (int j = 0; j < len; j++) {
-                out[j] += ak * r[base + j];
+                out[j] += ak * b[j];
             }
         }
+        System.arraycopy(out, 0, x, 0, len); // x = 1 + a.b; out becomes K(a, b) = x^p
+        for (int i = 1; i < degree; i++) {
+            for (int j = 0; j < len; j++) {
+                out[j] *= x[j];
+            }
+        }
+        System.arraycopy(kr, from, b, 0, len);
         final double kaa = kq[q];
         for (int j = 0; j < len; j++) {
-            double x = out[j];
-            double kab = x;
-            for (int i = 1; i < degree; i++) {
-                kab *= x;
-            }
-            out[j] = kaa - 2 * kab + kr[from + j];
+            out[j] = kaa - 2 * out[j] + b[j];
         }
     }
 }

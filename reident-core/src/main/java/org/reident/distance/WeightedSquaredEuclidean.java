@@ -43,13 +43,14 @@ public final class WeightedSquaredEuclidean implements PairwiseDistance {
         final int len = to - from;
         final double[] r = reference.values();
         final int nr = reference.rows();
+        final double[] b = Workspace.get().row(len);
         java.util.Arrays.fill(out, 0, len, 0.0);
         for (int k = 0; k < n; k++) {
             final double ak = query[q * n + k];
             final double wk = w[k];
-            final int base = k * nr + from;
+            System.arraycopy(r, k * nr + from, b, 0, len); // see Workspace: keeps the loop vectorised
             for (int j = 0; j < len; j++) {
-                double t = ak - r[base + j];
+                double t = ak - b[j];
                 out[j] += wk * t * t;
             }
         }

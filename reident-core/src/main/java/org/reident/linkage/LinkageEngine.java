@@ -10,10 +10,12 @@ import java.util.concurrent.ExecutionException;
 import org.reident.distance.PairwiseDistance;
 
 /**
- * Nearest-neighbour linkage of every query record to the reference file, exact, in one pass per
- * query record: the distance kernel fills blocks of {@value #BLOCK} distances into a per-thread buffer
- * and the scan keeps only running counts, so memory is O(N n) for the data plus O(block) per thread.
- * Query records are shared out to the worker threads in chunks.
+ * Nearest-neighbour linkage of every query record to the reference file, exact. Query records are
+ * shared out to the worker threads in chunks of {@value #CHUNK}; the reference file streams past each
+ * chunk in blocks of {@value #BLOCK} records, every block used by all queries of the chunk while it is
+ * in cache. The kernel writes one query's distances to a block into a per-thread buffer and a
+ * {@link QueryScan} keeps only running counts, so memory is O(N n) for the data plus O(block) per
+ * thread, never O(N^2).
  *
  * <p>Ties: two distances are equal when they differ by at most {@code tolerance = 1e-9 * scale}, where
  * scale is the mean distance over a fixed sample of pairs. This absorbs the rounding of different
@@ -24,7 +26,7 @@ public final class LinkageEngine {
     static final int BLOCK = 1024;
     /** Relative tie tolerance, see the class comment. */
     public static final double RELATIVE_TIE_TOLERANCE = 1e-9;
-    private static final int CHUNK = 16;
+    static final int CHUNK = 32;
 
     private final int threads;
 
@@ -61,13 +63,31 @@ public final class LinkageEngine {
         double[] margin = new double[nq];
         AtomicInteger next = new AtomicInteger();
         AtomicInteger done = new AtomicInteger();
+        final int nr = d.referenceCount();
         Runnable worker = () -> {
             double[] buf = new double[BLOCK];
+            QueryScan[] scans = new QueryScan[CHUNK];
+            for (int i = 0; i < CHUNK; i++) {
+                scans[i] = new QueryScan();
+            }
             int start;
             while ((start = next.getAndAdd(CHUNK)) < nq) {
                 int end = Math.min(nq, start + CHUNK);
-                for (int q = start; q < end; q++) {
-                    scan(d, q, truth[q], tol, buf, linked, rank, ties, tiesMin, margin);
+                int m = end - start;
+                for (int i = 0; i < m; i++) {
+                    int q = start + i;
+                    scans[i].reset(q, truth[q], truth[q] >= 0 ? d.distance(q, truth[q]) : Double.NaN, tol);
+                }
+                // each block of reference records is used by the whole chunk while it is in cache
+                for (int from = 0; from < nr; from += BLOCK) {
+                    int to = Math.min(nr, from + BLOCK);
+                    for (int i = 0; i < m; i++) {
+                        d.block(scans[i].query(), from, to, buf);
+                        scans[i].consume(buf, from, to - from);
+                    }
+                }
+                for (int i = 0; i < m; i++) {
+                    scans[i].finish(linked, rank, ties, tiesMin, margin);
                 }
                 int finished = done.addAndGet(end - start);
                 if (progress != null) {
@@ -77,56 +97,6 @@ public final class LinkageEngine {
         };
         run(worker, Math.min(threads, Math.max(1, nq / CHUNK)));
         return new LinkageResult(linked, rank, ties, tiesMin, margin);
-    }
-
-    private static void scan(PairwiseDistance d, int q, int t, double tol, double[] buf, int[] linked, int[] rank,
-            int[] ties, int[] tiesMin, double[] margin) {
-        int nr = d.referenceCount();
-        double dTrue = t >= 0 ? d.distance(q, t) : Double.NaN;
-        double lo = dTrue - tol;
-        double hi = dTrue + tol;
-        double min = Double.POSITIVE_INFINITY;
-        int argmin = -1;
-        int atMin = 0;
-        int below = 0;
-        int equal = 0;
-        double minOther = Double.POSITIVE_INFINITY;
-        for (int from = 0; from < nr; from += BLOCK) {
-            int to = Math.min(nr, from + BLOCK);
-            d.block(q, from, to, buf);
-            for (int j = from; j < to; j++) {
-                double v = buf[j - from];
-                if (v < min - tol) {
-                    min = v;
-                    argmin = j;
-                    atMin = 1;
-                } else if (v <= min + tol) {
-                    atMin++;
-                    if (v < min) {
-                        min = v;
-                    }
-                }
-                if (j != t) {
-                    if (v < lo) {
-                        below++;
-                    } else if (v <= hi) {
-                        equal++;
-                    }
-                    if (v < minOther) {
-                        minOther = v;
-                    }
-                }
-            }
-        }
-        linked[q] = argmin;
-        tiesMin[q] = atMin;
-        if (t >= 0) {
-            rank[q] = below + 1;
-            ties[q] = equal + 1;
-            margin[q] = minOther - dTrue;
-        } else {
-            margin[q] = Double.NaN;
-        }
     }
 
     /** 1e-9 times the mean absolute distance of up to 512 pairs spread over the two files. */

@@ -1,0 +1,163 @@
+package org.reident.linkage;
+
+import java.util.Arrays;
+
+/**
+ * The running state of one query record's linkage while the reference file streams past in blocks:
+ * the minimal distance and the records within tolerance of it, the records strictly nearer than the
+ * true match, the records tied with it, and the nearest rival. O(1) memory apart from the (usually
+ * tiny) list of records tied at the minimum.
+ */
+final class QueryScan {
+    private int q;
+    private int t;
+    private double tol;
+    private double dTrue;
+    private double lo;
+    private double hi;
+    private double min;
+    private int below;
+    private int equal;
+    private double minOther;
+    private double[] candValue = new double[16];
+    private int[] candIndex = new int[16];
+    private int cands;
+
+    /** Starts query record q whose true match is t (or -1) at distance dTrue. */
+    void reset(int q, int t, double dTrue, double tol) {
+        this.q = q;
+        this.t = t;
+        this.tol = tol;
+        this.dTrue = dTrue;
+        this.lo = t >= 0 ? dTrue - tol : Double.NEGATIVE_INFINITY;
+        this.hi = t >= 0 ? dTrue + tol : Double.NEGATIVE_INFINITY;
+        this.min = Double.POSITIVE_INFINITY;
+        this.below = 0;
+        this.equal = 0;
+        this.minOther = Double.POSITIVE_INFINITY;
+        this.cands = 0;
+    }
+
+    int query() {
+        return q;
+    }
+
+    /**
+     * Takes the distances {@code buf[0, len)} to reference records [from, from + len). The block's
+     * minimum (a tight loop) decides what else is needed: most blocks hold no record near the query
+     * and only update the nearest rival; records tied at the minimum are looked for only when the
+     * block reaches it, and records nearer than (or tied with) the true match are counted by a
+     * branch-free loop only when the block reaches the true match's distance. The block holding the
+     * true match itself is scanned record by record.
+     */
+    void consume(double[] buf, int from, int len) {
+        if (t >= from && t < from + len) {
+            consumeWithTrue(buf, from, len);
+            return;
+        }
+        final double bm = blockMin(buf, len);
+        if (bm <= min + tol) {
+            collectMinimum(buf, from, len);
+        }
+        if (bm <= hi) {
+            int lt = 0;
+            int le = 0;
+            for (int i = 0; i < len; i++) {
+                final double v = buf[i];
+                lt += v < lo ? 1 : 0;
+                le += v <= hi ? 1 : 0;
+            }
+            below += lt;
+            equal += le - lt;
+        }
+        minOther = Math.min(minOther, bm);
+    }
+
+    private void collectMinimum(double[] buf, int from, int len) {
+        for (int i = 0; i < len; i++) {
+            final double v = buf[i];
+            if (v <= min + tol) {
+                if (v < min) {
+                    min = v;
+                    prune(min + tol);
+                }
+                add(v, from + i);
+            }
+        }
+    }
+
+    private void consumeWithTrue(double[] buf, int from, int len) {
+        collectMinimum(buf, from, len);
+        for (int i = 0; i < len; i++) {
+            final double v = buf[i];
+            if (from + i != t) {
+                if (v < lo) {
+                    below++;
+                } else if (v <= hi) {
+                    equal++;
+                }
+                if (v < minOther) {
+                    minOther = v;
+                }
+            }
+        }
+    }
+
+    /** Writes the outcome of the finished query record into the result arrays. */
+    void finish(int[] linked, int[] rank, int[] ties, int[] tiesMin, double[] margin) {
+        prune(min + tol);
+        int argmin = Integer.MAX_VALUE;
+        for (int i = 0; i < cands; i++) {
+            argmin = Math.min(argmin, candIndex[i]);
+        }
+        linked[q] = argmin;
+        tiesMin[q] = cands;
+        if (t >= 0) {
+            rank[q] = below + 1;
+            ties[q] = equal + 1;
+            margin[q] = minOther - dTrue;
+        } else {
+            margin[q] = Double.NaN;
+        }
+    }
+
+    private void add(double v, int j) {
+        if (cands == candValue.length) {
+            candValue = Arrays.copyOf(candValue, 2 * cands);
+            candIndex = Arrays.copyOf(candIndex, 2 * cands);
+        }
+        candValue[cands] = v;
+        candIndex[cands++] = j;
+    }
+
+    /** Keeps the records tied at the minimum whose distance is at most {@code limit}. */
+    private void prune(double limit) {
+        int k = 0;
+        for (int i = 0; i < cands; i++) {
+            if (candValue[i] <= limit) {
+                candValue[k] = candValue[i];
+                candIndex[k++] = candIndex[i];
+            }
+        }
+        cands = k;
+    }
+
+    /** Minimum of buf[0, len), with four independent accumulators. */
+    private static double blockMin(double[] buf, int len) {
+        double m0 = Double.POSITIVE_INFINITY;
+        double m1 = m0;
+        double m2 = m0;
+        double m3 = m0;
+        int i = 0;
+        for (; i + 3 < len; i += 4) {
+            m0 = Math.min(m0, buf[i]);
+            m1 = Math.min(m1, buf[i + 1]);
+            m2 = Math.min(m2, buf[i + 2]);
+            m3 = Math.min(m3, buf[i + 3]);
+        }
+        for (; i < len; i++) {
+            m0 = Math.min(m0, buf[i]);
+        }
+        return Math.min(Math.min(m0, m1), Math.min(m2, m3));
+    }
+}
