@@ -37,7 +37,8 @@ import picocli.CommandLine.Model.CommandSpec;
  * the query records and scaled up, as the table says).
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        description = {"Benchmark the linkage engine against a naive single-threaded double loop, every method.",
+        description = {"Benchmark the linkage engine against a naive double loop, every method.",
+            "",
             "Prints a Markdown table (and writes it with --markdown) naming the machine and date."})
 public final class BenchCommand implements java.util.concurrent.Callable<Integer> {
     @Spec

@@ -31,8 +31,10 @@ import picocli.CommandLine.Model.CommandSpec;
  * every standard distance.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        description = {"Generate a seeded census-like file, protect it with additive noise, and show how many",
-            "records every standard record-linkage method re-identifies. Needs no input files."})
+        description = {"Show the main job on generated data: no input files needed.",
+            "",
+            "Generates a seeded census-like file, protects it with additive noise, writes both files and links them "
+                + "with every standard record-linkage method."})
 public final class DemoCommand implements java.util.concurrent.Callable<Integer> {
     @Spec
     CommandSpec spec;

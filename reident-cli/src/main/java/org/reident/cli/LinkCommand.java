@@ -25,13 +25,15 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code reident link}: distance-based record linkage of the original file to the protected one. */
 @Command(name = "link", mixinStandardHelpOptions = true, versionProvider = Version.class,
-        description = {"Link every original record to its nearest protected record and count the re-identifications.",
-            "A record is re-identified (strict) when its true match is strictly nearer than every other record;",
-            "'expected' gives 1/t credit when the true match is among t records tied at the minimal distance."},
+        description = {"Link every original record to its nearest protected record and count re-identifications.",
+            "",
+            "A record is re-identified (strict) when its true match is strictly nearer than every other record; "
+                + "'expected' gives 1/t credit when the true match is among t records tied at the minimal distance."},
         footer = {"", "Examples:",
-            "  reident link --original X.csv --protected Y.csv --method all",
+            "  reident link --original X.csv --protected Y.csv",
             "  reident link --original X.csv --protected Y.csv --vars AGI,FEDTAX --method md --json",
-            "  reident link --original X.csv --protected Y.csv --method wm --params model.json --out records.csv"})
+            "  reident link --original X.csv --protected Y.csv --id ID --method wm --params model.json \\",
+            "               --out records.csv"})
 public final class LinkCommand implements java.util.concurrent.Callable<Integer> {
     @Spec
     CommandSpec spec;

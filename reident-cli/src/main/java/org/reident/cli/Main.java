@@ -11,8 +11,9 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "reident", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = {"How many people could an intruder re-identify in a protected microdata file?",
-            "Links the original file to its protected version with every standard record-linkage distance",
-            "and counts the correct links (strict and tie-aware)."},
+            "",
+            "reident links the original file to its protected version with every standard record-linkage "
+                + "distance and counts the correct links, strictly and tie-aware."},
         subcommands = {LinkCommand.class, DemoCommand.class, BenchCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Start with: reident demo        Details: reident help COMMAND"})
 public final class Main implements Runnable {
@@ -33,6 +34,7 @@ public final class Main implements Runnable {
     /** Runs the command line with the given streams; returns the exit status. */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cl = new CommandLine(new Main());
+        cl.setUsageHelpWidth(100);
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, a) -> {
