@@ -99,16 +99,27 @@ public final class LinkageEngine {
         return new LinkageResult(linked, rank, ties, tiesMin, margin);
     }
 
-    /** 1e-9 times the mean absolute distance of up to 512 pairs spread over the two files. */
+    /** A distance as a function of (query record, reference record). */
+    @FunctionalInterface
+    public interface PairDistance {
+        double at(int q, int j);
+    }
+
     static double tolerance(PairwiseDistance d) {
-        int nq = d.queryCount();
-        int nr = d.referenceCount();
+        return tolerance(d.queryCount(), d.referenceCount(), d::distance);
+    }
+
+    /**
+     * The absolute tie tolerance: {@value #RELATIVE_TIE_TOLERANCE} times the mean absolute distance
+     * of up to 512 fixed pairs spread over the two files (1 when that mean is 0).
+     */
+    public static double tolerance(int nq, int nr, PairDistance d) {
         int samples = Math.min(512, nq);
         double sum = 0;
         for (int s = 0; s < samples; s++) {
             int q = (int) ((long) s * nq / samples);
             int j = (int) (((long) s * 7919 + 13) % nr);
-            sum += Math.abs(d.distance(q, j));
+            sum += Math.abs(d.at(q, j));
         }
         double scale = sum / samples;
         return RELATIVE_TIE_TOLERANCE * (scale > 0 && Double.isFinite(scale) ? scale : 1);

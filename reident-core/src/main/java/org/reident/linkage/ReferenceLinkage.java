@@ -90,16 +90,6 @@ public final class ReferenceLinkage {
 
     /** The absolute tie tolerance: the engine's rule, with this class's distances. */
     public static double tolerance(ReferenceDistances d) {
-        int nq = d.queryCount();
-        int nr = d.referenceCount();
-        int samples = Math.min(512, nq);
-        double sum = 0;
-        for (int s = 0; s < samples; s++) {
-            int q = (int) ((long) s * nq / samples);
-            int j = (int) (((long) s * 7919 + 13) % nr);
-            sum += Math.abs(d.distance(q, j));
-        }
-        double scale = sum / samples;
-        return LinkageEngine.RELATIVE_TIE_TOLERANCE * (scale > 0 && Double.isFinite(scale) ? scale : 1);
+        return LinkageEngine.tolerance(d.queryCount(), d.referenceCount(), d::distance);
     }
 }
