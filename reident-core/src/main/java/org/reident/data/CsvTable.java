@@ -34,6 +34,11 @@ public final class CsvTable {
         return lines[row];
     }
 
+    /** The trimmed text of a cell, as read. */
+    public String cell(int row, int column) {
+        return columns.get(column).texts()[row];
+    }
+
     /** The column called {@code name}, or null. */
     public Column column(String name) {
         for (Column c : columns) {
