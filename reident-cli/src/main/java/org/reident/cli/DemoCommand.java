@@ -17,7 +17,10 @@ import org.reident.io.NumericCsv;
 import org.reident.linkage.Linkage;
 import org.reident.linkage.LinkageEngine;
 import org.reident.linkage.MethodOutcome;
-import org.reident.synth.AdditiveNoise;
+import org.reident.protect.GroupedMasking;
+import org.reident.protect.Masking;
+import org.reident.protect.Mdav;
+import org.reident.protect.Noise;
 import org.reident.synth.CensusLikeGenerator;
 import org.reident.synth.SyntheticTable;
 import picocli.CommandLine.Command;
@@ -27,13 +30,13 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code reident demo}: the main job on the project's own seeded synthetic data. Generates a
- * census-like original file, protects it with additive noise, writes both files, and links them with
+ * census-like original file, protects it with MDAV microaggregation (or noise), writes both files, and links them with
  * every standard distance.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = {"Show the main job on generated data: no input files needed.",
             "",
-            "Generates a seeded census-like file, protects it with additive noise, writes both files and links them "
+            "Generates a seeded census-like file, protects it (MDAV microaggregation, or noise), writes both files and links them "
                 + "with every standard record-linkage method."})
 public final class DemoCommand implements java.util.concurrent.Callable<Integer> {
     @Spec
@@ -45,8 +48,12 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
     @Option(names = "--variables", defaultValue = "6", paramLabel = "n", description = "Quasi-identifiers to generate (default ${DEFAULT-VALUE}).")
     int variables;
 
+    @Option(names = "--protection", defaultValue = "mdav", paramLabel = "M",
+            description = "mdav (default: MDAV on pairs of variables with k = 3, 8, 5, as the papers' M6-385) or noise.")
+    String protection;
+
     @Option(names = "--noise", defaultValue = "25", paramLabel = "P",
-            description = "Additive noise, percent of each variable's standard deviation (default ${DEFAULT-VALUE}).")
+            description = "With --protection noise: percent of each variable's standard deviation (default ${DEFAULT-VALUE}).")
     double noise;
 
     @Option(names = "--seed", defaultValue = "20261126", paramLabel = "S", description = "Random seed (default ${DEFAULT-VALUE}).")
@@ -70,7 +77,8 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
             throw new org.reident.data.InputException("--noise: expected a percentage >= 0, got " + noise);
         }
         SyntheticTable original = CensusLikeGenerator.generate(records, variables, seed);
-        double[] masked = AdditiveNoise.apply(original.values(), original.rows(), original.names().size(), noise, seed + 1);
+        Masking masking = masking();
+        double[] masked = masking.apply(original.values(), original.rows(), original.names().size());
         Path xPath = dir.resolve("original.csv");
         Path yPath = dir.resolve("protected.csv");
         AtomicOutput.write(xPath, w -> NumericCsv.write(w, original.names(), original.values()));
@@ -82,7 +90,7 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
         if (!json) {
             out.printf(Locale.ROOT, "reident demo: %d synthetic census-like records (seed %d), %d variables: %s%n", records, seed,
                     data.dimension(), String.join(", ", data.variables()));
-            out.printf(Locale.ROOT, "protected with additive noise N(0, (%.4g%% of sd)^2); linking original -> protected%n%n", noise);
+            out.printf(Locale.ROOT, "protected with %s; linking original -> protected%n%n", describe(masking));
             Reports.header(out);
         }
         LinkageEngine engine = LinkageEngine.withAllCores();
@@ -96,7 +104,7 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
         }
         ArrayNode arr = Reports.JSON.createArrayNode();
         for (MethodOutcome o : outcomes) {
-            arr.add(Reports.json(o, ctx).put("seed", seed).put("noise_percent", noise));
+            arr.add(Reports.json(o, ctx).put("seed", seed).put("protection", masking.label()));
         }
         Path results = dir.resolve("results.json");
         String text = Reports.JSON.writeValueAsString(arr);
@@ -112,5 +120,29 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
         }
         err.flush();
         return 0;
+    }
+
+    /** MDAV on consecutive pairs of variables with k = 3, 8, 5, 3, ... (raw values, as the papers), or noise. */
+    private Masking masking() {
+        switch (protection.strip().toLowerCase(Locale.ROOT)) {
+            case "noise":
+                return new Noise(noise, seed + 1);
+            case "mdav":
+                int[] ks = {3, 8, 5};
+                List<GroupedMasking.ColumnGroup> groups = new ArrayList<>();
+                for (int g = 0; 2 * g < variables; g++) {
+                    int[] cols = 2 * g + 1 < variables ? new int[] {2 * g, 2 * g + 1} : new int[] {2 * g};
+                    groups.add(new GroupedMasking.ColumnGroup(cols, new Mdav(ks[g % 3], Mdav.Scale.RAW)));
+                }
+                return new GroupedMasking(groups);
+            default:
+                throw new org.reident.data.InputException("--protection: expected mdav or noise, got '" + protection + "'");
+        }
+    }
+
+    private String describe(Masking m) {
+        return m instanceof Noise
+                ? String.format(Locale.ROOT, "additive noise N(0, (%.4g%% of sd)^2)", noise)
+                : "MDAV microaggregation of variable pairs, " + m.label();
     }
 }

@@ -116,6 +116,9 @@ public final class ReproduceCommand implements java.util.concurrent.Callable<Int
                     spread(am), mean(amExp), fmt(p.paperMd()), spread(mdRate), micro ? spread(amStd) : "-"));
         }
         line("");
+        line("'not run': the method cannot run on that file. For MD: the covariance of the differences X - Y is "
+                + "singular; in Census PTOTVAL = PEARNVAL + POTHVAL exactly, and microaggregation of all variables "
+                + "together (group means) keeps that relation in X - Y.");
         line("Sources of the paper figures: " + String.join("; ", sources()) + ".");
         if (markdown != null) {
             AtomicOutput.writeString(markdown, md.toString());
@@ -165,6 +168,11 @@ public final class ReproduceCommand implements java.util.concurrent.Callable<Int
     }
 
     private static String spread(double[] v) {
+        for (double x : v) {
+            if (Double.isNaN(x)) {
+                return "not run";
+            }
+        }
         double lo = Double.POSITIVE_INFINITY;
         double hi = Double.NEGATIVE_INFINITY;
         for (double x : v) {
