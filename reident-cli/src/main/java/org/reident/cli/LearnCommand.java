@@ -1,0 +1,170 @@
+package org.reident.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import org.reident.data.InputException;
+import org.reident.data.LinkageData;
+import org.reident.distance.DistanceModel;
+import org.reident.distance.ModelFile;
+import org.reident.distance.Standardization;
+import org.reident.io.AtomicOutput;
+import org.reident.io.Checksums;
+import org.reident.learn.Aggregator;
+import org.reident.learn.LearnOptions;
+import org.reident.learn.LearnResult;
+import org.reident.learn.SupervisedLearner;
+import org.reident.linkage.LinkageResult;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code reident learn}: the worst case within a family of distances, by mixed-integer programming. */
+@Command(name = "learn", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        description = {"Learn the distance parameters that re-identify the most records (the worst case of a family).",
+            "",
+            "Solves the supervised-linkage MILP exactly (OR-Tools) and certifies the result: status, the most "
+                + "records any parameter value could link (bound) and the gap. The re-identification count is "
+                + "recomputed by the linkage engine with the learned parameters."},
+        footer = {"", "Examples:",
+            "  reident learn --original X.csv --protected Y.csv --aggregator wm --out model.json",
+            "  reident learn --original X.csv --protected Y.csv --aggregator choquet --time-limit 120s --json",
+            "  reident link --original X.csv --protected Y.csv --method wm --params model.json"})
+public final class LearnCommand implements java.util.concurrent.Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    InputOptions input;
+
+    @Option(names = "--aggregator", required = true, paramLabel = "A",
+            description = "wm, wm-m, owa, choquet, choquet-m, bilinear, bilinear-nc.")
+    String aggregator;
+
+    @Option(names = "--method", defaultValue = "milp", paramLabel = "M", description = "milp (exact; default).")
+    String method;
+
+    @Option(names = "--solver", defaultValue = "scip", paramLabel = "S", description = "scip (default) or cbc.")
+    String solver;
+
+    @Option(names = "--time-limit", defaultValue = "600s", paramLabel = "T", description = "Wall-clock limit, e.g. 90s, 10m (default ${DEFAULT-VALUE}).")
+    String timeLimit;
+
+    @Option(names = "--eps", defaultValue = "1e-4", paramLabel = "E",
+            description = "Strictness margin of the MILP, in squared standardised units (default ${DEFAULT-VALUE}).")
+    double eps;
+
+    @Option(names = "--standardize", defaultValue = "own", paramLabel = "S", description = "own (default), original or pooled.")
+    String standardize;
+
+    @Option(names = "--train-fraction", paramLabel = "F", description = "Learn on this fraction of the records (seeded), test on the rest.")
+    Double trainFraction;
+
+    @Option(names = "--seed", defaultValue = "1", paramLabel = "S", description = "Seed of the training sample (default ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--json", description = "Print one JSON object on standard output (no progress).")
+    boolean json;
+
+    @Option(names = "--out", paramLabel = "FILE", description = "Write the learned model (accepted by 'reident link --params').")
+    Path out;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter stdout = spec.commandLine().getOut();
+        PrintWriter stderr = spec.commandLine().getErr();
+        Aggregator a = Aggregator.parse(aggregator);
+        if (!method.equalsIgnoreCase("milp")) {
+            throw new InputException("--method: only milp is implemented (hrla comes with a later release)");
+        }
+        if (!(eps > 0)) {
+            throw new InputException("--eps: expected a positive margin, got " + eps);
+        }
+        double seconds = parseDuration(timeLimit);
+        LinkageData data = input.load();
+        int[] train = trainingRecords(data);
+        LearnOptions o = new LearnOptions(a, solver, seconds, eps, 1e-4, 8, Standardization.parse(standardize),
+                json ? null : line -> {
+                    stderr.println("reident learn: " + line);
+                    stderr.flush();
+                });
+        LearnResult r = new SupervisedLearner(o).learn(data, train);
+        ObjectNode j = LearnReport.json(r, data, train, a, o);
+        j.put("seconds", Reports.round(r.seconds(), 3));
+        ObjectNode inputs = j.putObject("inputs");
+        inputs.put("original", input.original.toString());
+        inputs.put("original_sha256", Checksums.sha256(input.original));
+        inputs.put("protected", input.masked.toString());
+        inputs.put("protected_sha256", Checksums.sha256(input.masked));
+        j.put("version", Version.get());
+        if (out != null) {
+            ObjectNode model = ModelFile.toJson(r.model());
+            model.set("learned", j.deepCopy());
+            AtomicOutput.writeString(out, Reports.JSON.writeValueAsString(model) + "\n");
+        }
+        if (json) {
+            stdout.println(Reports.JSON.writeValueAsString(j));
+        } else {
+            LearnReport.text(stdout, r, data, train, a);
+            if (out != null) {
+                stdout.println("model written to " + out + " (use it with: reident link --method " + a.method().label() + " --params " + out + ")");
+            }
+        }
+        return 0;
+    }
+
+    private int[] trainingRecords(LinkageData data) {
+        List<Integer> matched = new ArrayList<>();
+        for (int i = 0; i < data.originalCount(); i++) {
+            if (data.truth()[i] >= 0) {
+                matched.add(i);
+            }
+        }
+        if (trainFraction != null) {
+            if (!(trainFraction > 0 && trainFraction <= 1)) {
+                throw new InputException("--train-fraction: expected a fraction in (0, 1], got " + trainFraction);
+            }
+            java.util.Collections.shuffle(matched, new Random(seed));
+            int m = Math.max(1, (int) Math.round(trainFraction * matched.size()));
+            matched = new ArrayList<>(matched.subList(0, m));
+            java.util.Collections.sort(matched);
+        }
+        int[] t = new int[matched.size()];
+        for (int i = 0; i < t.length; i++) {
+            t[i] = matched.get(i);
+        }
+        return t;
+    }
+
+    static double parseDuration(String s) {
+        String t = s.strip().toLowerCase(Locale.ROOT);
+        double f = 1;
+        if (t.endsWith("ms")) {
+            f = 0.001;
+            t = t.substring(0, t.length() - 2);
+        } else if (t.endsWith("s")) {
+            t = t.substring(0, t.length() - 1);
+        } else if (t.endsWith("m")) {
+            f = 60;
+            t = t.substring(0, t.length() - 1);
+        } else if (t.endsWith("h")) {
+            f = 3600;
+            t = t.substring(0, t.length() - 1);
+        }
+        try {
+            double v = Double.parseDouble(t) * f;
+            if (v > 0 && Double.isFinite(v)) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // fall through
+        }
+        throw new InputException("--time-limit: expected a duration such as 90s, 10m or 1h, got '" + s + "'");
+    }
+}

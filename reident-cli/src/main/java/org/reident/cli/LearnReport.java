@@ -1,0 +1,159 @@
+package org.reident.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintWriter;
+import java.util.Locale;
+import org.reident.data.LinkageData;
+import org.reident.distance.DistanceModel;
+import org.reident.learn.Aggregator;
+import org.reident.learn.LearnOptions;
+import org.reident.learn.LearnResult;
+import org.reident.linkage.LinkageResult;
+
+/** The JSON object and the readable report of a learning run. */
+final class LearnReport {
+    private LearnReport() {
+    }
+
+    /** Counts of the recomputed linkage over a subset of the query records. */
+    record Counts(int records, int strict, double expected) {
+        double rate() {
+            return records == 0 ? 0 : 100.0 * strict / records;
+        }
+
+        static Counts of(LinkageResult r, int[] subset) {
+            int s = 0;
+            double e = 0;
+            for (int i : subset) {
+                if (r.rank(i) == 1) {
+                    e += 1.0 / r.tiesWithTrue(i);
+                    s += r.tiesWithTrue(i) == 1 ? 1 : 0;
+                }
+            }
+            return new Counts(subset.length, s, e);
+        }
+    }
+
+    static int[] complement(LinkageData d, int[] train) {
+        boolean[] in = new boolean[d.originalCount()];
+        for (int i : train) {
+            in[i] = true;
+        }
+        int m = 0;
+        for (int i = 0; i < in.length; i++) {
+            m += !in[i] && d.truth()[i] >= 0 ? 1 : 0;
+        }
+        int[] t = new int[m];
+        int k = 0;
+        for (int i = 0; i < in.length; i++) {
+            if (!in[i] && d.truth()[i] >= 0) {
+                t[k++] = i;
+            }
+        }
+        return t;
+    }
+
+    static ObjectNode json(LearnResult r, LinkageData data, int[] train, Aggregator a, LearnOptions o) {
+        ObjectNode j = Reports.JSON.createObjectNode();
+        Counts c = Counts.of(r.linkage(), train);
+        j.put("method", a.label());
+        j.put("records", c.records());
+        j.put("reidentified", c.strict());
+        j.put("expected", Reports.round(c.expected(), 6));
+        j.put("rate", Reports.round(c.rate(), 6));
+        j.put("status", r.status());
+        j.put("objective_bound", r.bound());
+        j.put("gap", Reports.round(r.gap(), 6));
+        j.put("milp_linked", r.milpLinked());
+        if (r.milpLinked() != c.strict()) {
+            j.put("count_note", countNote(r.milpLinked(), c.strict()));
+        }
+        j.put("eps", o.eps());
+        j.put("unlinkable", r.unlinkable());
+        j.put("rounds", r.rounds());
+        j.put("rows", r.rows());
+        j.put("solver", r.solver());
+        j.put("standardize", o.standardization().label());
+        ArrayNode vars = j.putArray("variables");
+        data.variables().forEach(vars::add);
+        j.set("parameters", org.reident.distance.ModelFile.toJson(r.model()).get("parameters"));
+        int[] test = complement(data, train);
+        if (test.length > 0) {
+            Counts t = Counts.of(r.linkage(), test);
+            ObjectNode tn = j.putObject("test");
+            tn.put("records", t.records());
+            tn.put("reidentified", t.strict());
+            tn.put("expected", Reports.round(t.expected(), 6));
+            tn.put("rate", Reports.round(t.rate(), 6));
+        }
+        return j;
+    }
+
+    static String countNote(int milp, int recomputed) {
+        return recomputed > milp
+                ? (recomputed - milp) + " more records are nearest to their true match with a margin below eps, which the MILP does not count"
+                : (milp - recomputed) + " records the MILP counts are not strictly nearest when recomputed (solver tolerance)";
+    }
+
+    static void text(PrintWriter out, LearnResult r, LinkageData data, int[] train, Aggregator a) {
+        Counts c = Counts.of(r.linkage(), train);
+        out.printf(Locale.ROOT, "learned %s on %d records, %d variables (%s)%n", a.label(), c.records(), data.dimension(),
+                String.join(", ", data.variables()));
+        out.printf(Locale.ROOT, "status %s: %d re-identified (%.2f%%), recomputed by the linkage engine; tie-aware %.2f%n",
+                r.status(), c.strict(), c.rate(), c.expected());
+        out.printf(Locale.ROOT, "bound: no parameter value links more than %d records with margin eps (gap %.2f%%)%n",
+                r.bound(), 100 * r.gap());
+        if (r.milpLinked() != c.strict()) {
+            out.println("note: the MILP counts " + r.milpLinked() + "; " + countNote(r.milpLinked(), c.strict()));
+        }
+        out.printf(Locale.ROOT, "%d records cannot be linked by any parameter value; %d rounds, %d rows, %.2f s, %s%n",
+                r.unlinkable(), r.rounds(), r.rows(), r.seconds(), r.solver());
+        int[] test = complement(data, train);
+        if (test.length > 0) {
+            Counts t = Counts.of(r.linkage(), test);
+            out.printf(Locale.ROOT, "test: %d of %d held-out records re-identified (%.2f%%)%n", t.strict(), t.records(), t.rate());
+        }
+        out.println();
+        parameters(out, r.model(), a);
+    }
+
+    static void parameters(PrintWriter out, DistanceModel m, Aggregator a) {
+        int n = m.dimension();
+        double[] v = m.values();
+        if (a.isBilinear()) {
+            out.println("matrix Sigma:");
+            for (int k = 0; k < n; k++) {
+                StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "  %-12s", m.variables().get(k)));
+                for (int l = 0; l < n; l++) {
+                    sb.append(String.format(Locale.ROOT, " %9.5f", v[k * n + l]));
+                }
+                out.println(sb);
+            }
+        } else if (a.isChoquet()) {
+            out.println("fuzzy measure (subsets with mu > 0, by size):");
+            for (int size = 1; size <= n; size++) {
+                for (int mask = 1; mask < v.length; mask++) {
+                    if (Integer.bitCount(mask) == size && v[mask] > 1e-9) {
+                        out.printf(Locale.ROOT, "  mu(%s) = %.5f%n", names(m, mask), v[mask]);
+                    }
+                }
+            }
+        } else {
+            out.println(a == Aggregator.OWA ? "weights of the ordered squared differences (largest first):" : "weights:");
+            for (int k = 0; k < n; k++) {
+                out.printf(Locale.ROOT, "  %-12s %.5f%n", a == Aggregator.OWA ? "w" + (k + 1) : m.variables().get(k), v[k]);
+            }
+        }
+    }
+
+    static String names(DistanceModel m, int mask) {
+        StringBuilder sb = new StringBuilder("{");
+        for (int k = 0; k < m.dimension(); k++) {
+            if ((mask & (1 << k)) != 0) {
+                sb.append(sb.length() > 1 ? "," : "").append(m.variables().get(k));
+            }
+        }
+        return sb.append('}').toString();
+    }
+}

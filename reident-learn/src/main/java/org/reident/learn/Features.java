@@ -1,0 +1,138 @@
+package org.reident.learn;
+
+/**
+ * The linear form of an aggregator: for a pair (query record q, reference record j),
+ * C_theta(a_q, b_j) = sum_f theta_f phi_f(q, j), with theta the parameters to learn
+ * (symmetric-bilinear-form.txt section 5; DESIGN.md section 2). On standardised values, with
+ * c_k = (a_k - b_k)^2 and diff_k = a_k - b_k:
+ * <ul>
+ * <li>WM: phi_k = c_k (theta = weights);</li>
+ * <li>OWA: phi_r = the r-th largest c_k (theta = weights of the ordered values);</li>
+ * <li>CI: with c sorted increasingly, c_s(0) = 0, phi_{A_s(i)} = c_s(i) - c_s(i-1) for the n subsets
+ * A_s(i) = {s(i), ..., s(n)} of the pair's chain, 0 for every other subset (theta = mu, indexed by
+ * subset bit mask; the Choquet integral is linear in mu once the order of the pair is fixed);</li>
+ * <li>SB: phi_kk = diff_k^2, phi_kl = 2 diff_k diff_l for k &lt; l (theta = the upper triangle of
+ * Sigma, row by row).</li>
+ * </ul>
+ */
+final class Features {
+    private final Aggregator aggregator;
+    private final double[] query;
+    private final double[] reference;
+    private final int n;
+    private final int parameters;
+
+    /** @param query standardised query records, row-major; @param reference standardised reference records */
+    Features(Aggregator aggregator, double[] query, double[] reference, int n) {
+        this.aggregator = aggregator;
+        this.query = query;
+        this.reference = reference;
+        this.n = n;
+        this.parameters = aggregator.isChoquet() ? 1 << n : aggregator.isBilinear() ? n * (n + 1) / 2 : n;
+    }
+
+    int parameters() {
+        return parameters;
+    }
+
+    int dimension() {
+        return n;
+    }
+
+    /** Index of Sigma's entry (k, l), k &lt;= l, among the SB parameters. */
+    int triangle(int k, int l) {
+        return k * n - k * (k - 1) / 2 + (l - k);
+    }
+
+    /** c_k = (a_k - b_k)^2 for the pair (q, j). */
+    void squaredDifferences(int q, int j, double[] c) {
+        for (int k = 0; k < n; k++) {
+            double t = query[q * n + k] - reference[j * n + k];
+            c[k] = t * t;
+        }
+    }
+
+    /** Adds {@code sign * phi(q, j)} into {@code acc.values}, recording the indices touched. */
+    void add(int q, int j, double sign, Accumulator acc, double[] c, int[] order) {
+        switch (aggregator) {
+            case WM:
+            case WM_M:
+                squaredDifferences(q, j, c);
+                for (int k = 0; k < n; k++) {
+                    acc.add(k, sign * c[k]);
+                }
+                break;
+            case OWA:
+                squaredDifferences(q, j, c);
+                java.util.Arrays.sort(c, 0, n);
+                for (int r = 0; r < n; r++) {
+                    acc.add(r, sign * c[n - 1 - r]); // theta_0 weighs the largest value
+                }
+                break;
+            case CHOQUET:
+            case CHOQUET_M: {
+                squaredDifferences(q, j, c);
+                sortIndices(c, order);
+                int mask = (1 << n) - 1;
+                double prev = 0;
+                for (int i = 0; i < n; i++) {
+                    int k = order[i];
+                    acc.add(mask, sign * (c[k] - prev));
+                    prev = c[k];
+                    mask &= ~(1 << k);
+                }
+                break;
+            }
+            default:
+                for (int k = 0; k < n; k++) {
+                    double dk = query[q * n + k] - reference[j * n + k];
+                    for (int l = k; l < n; l++) {
+                        double dl = query[q * n + l] - reference[j * n + l];
+                        acc.add(triangle(k, l), sign * (k == l ? dk * dk : 2 * dk * dl));
+                    }
+                }
+        }
+    }
+
+    /** Variable indices in increasing order of c (ties by index). */
+    private void sortIndices(double[] c, int[] order) {
+        for (int k = 0; k < n; k++) {
+            int i = k - 1;
+            while (i >= 0 && c[order[i]] > c[k]) {
+                order[i + 1] = order[i];
+                i--;
+            }
+            order[i + 1] = k;
+        }
+    }
+
+    /** A sparse vector being summed: dense values plus the list of indices touched. */
+    static final class Accumulator {
+        final double[] values;
+        final int[] touched;
+        final boolean[] seen;
+        int count;
+
+        Accumulator(int size) {
+            values = new double[size];
+            touched = new int[size];
+            seen = new boolean[size];
+        }
+
+        void add(int index, double v) {
+            if (!seen[index]) {
+                seen[index] = true;
+                touched[count++] = index;
+            }
+            values[index] += v;
+        }
+
+        void clear() {
+            for (int i = 0; i < count; i++) {
+                values[touched[i]] = 0;
+                seen[touched[i]] = false;
+            }
+            count = 0;
+        }
+    }
+}

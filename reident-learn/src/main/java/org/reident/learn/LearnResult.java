@@ -1,0 +1,28 @@
+package org.reident.learn;
+
+import org.reident.distance.DistanceModel;
+import org.reident.linkage.LinkageResult;
+
+/**
+ * Outcome of a supervised learning run. The re-identification count that matters, {@link #linkage()},
+ * is recomputed by the linkage engine with the learned parameters; {@link #milpLinked()} is what the
+ * solver's K variables claim (N - sum K), reported beside it.
+ *
+ * @param model          the learned parameters
+ * @param status         OPTIMAL (proven), FEASIBLE (stopped with a solution and a gap), TIME_LIMIT
+ *                       (stopped without a solution of its own), INFEASIBLE
+ * @param trainingRecords records the parameters were learned on
+ * @param milpLinked     N - sum K of the last solve
+ * @param bound          the most training records any parameter value could link with margin eps
+ * @param gap            (bound - linked) / bound, linked = the recomputed strict count on the training records
+ * @param linkage        the engine's linkage of every query record with the learned parameters
+ * @param trainingLinked strict re-identifications among the training records, recomputed
+ * @param unlinkable     training records no parameter value can link (fixed K = 1)
+ * @param rounds         lazy constraint-generation rounds
+ * @param rows           separation rows in the final model
+ * @param seconds        wall-clock time
+ * @param solver         backend name and version
+ */
+public record LearnResult(DistanceModel model, String status, int trainingRecords, int milpLinked, int bound, double gap,
+        LinkageResult linkage, int trainingLinked, int unlinkable, int rounds, int rows, double seconds, String solver) {
+}

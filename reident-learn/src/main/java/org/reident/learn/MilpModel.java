@@ -1,0 +1,134 @@
+package org.reident.learn;
+
+import com.google.ortools.Loader;
+import com.google.ortools.linearsolver.MPConstraint;
+import com.google.ortools.linearsolver.MPObjective;
+import com.google.ortools.linearsolver.MPSolver;
+import com.google.ortools.linearsolver.MPVariable;
+import java.util.Locale;
+import org.reident.data.InputException;
+
+/**
+ * The MILP of symmetric-bilinear-form.txt section 5, through OR-Tools' linear solver wrapper:
+ * parameters theta with the aggregator's constraints, one binary K_i per record, minimise sum K_i,
+ * and separation rows theta . (phi(i, j) - phi(i, t_i)) + M_ij K_i >= eps added as they are needed.
+ */
+final class MilpModel {
+    private static boolean loaded;
+
+    final MPSolver solver;
+    final MPVariable[] theta;
+    final MPVariable[] k;
+    private final Features features;
+    private int rows;
+
+    static synchronized void loadNative() {
+        if (!loaded) {
+            Loader.loadNativeLibraries();
+            loaded = true;
+        }
+    }
+
+    MilpModel(String backend, Features features, int records, LearnOptions o) {
+        loadNative();
+        String id = backend.toUpperCase(Locale.ROOT);
+        if (!id.equals("SCIP") && !id.equals("CBC")) {
+            throw new InputException("--solver: expected scip or cbc, got '" + backend + "' (HiGHS through OR-Tools 9.12's "
+                    + "linear-solver wrapper aborts on models that grow between solves, as lazy constraint generation needs)");
+        }
+        MPSolver s = MPSolver.createSolver(id);
+        if (s == null) {
+            throw new InputException("--solver: " + backend + " is not available in this OR-Tools build (try scip, highs or cbc)");
+        }
+        s.suppressOutput();
+        this.solver = s;
+        this.features = features;
+        int p = features.parameters();
+        int n = features.dimension();
+        Aggregator a = o.aggregator();
+        theta = new MPVariable[p];
+        double lo = a == Aggregator.WM_M ? o.delta() : a.isBilinear() ? -1 : 0;
+        for (int f = 0; f < p; f++) {
+            theta[f] = s.makeNumVar(lo, 1, "theta" + f);
+        }
+        if (a.isChoquet()) {
+            theta[0].setBounds(0, 0);
+            theta[p - 1].setBounds(1, 1);
+            monotone(n);
+            if (a == Aggregator.CHOQUET_M) {
+                submodular(n);
+            }
+        } else if (a.isBilinear()) {
+            MPConstraint trace = s.makeConstraint(1, 1, "trace");
+            for (int d = 0; d < n; d++) {
+                trace.setCoefficient(theta[features.triangle(d, d)], 1);
+            }
+        } else {
+            MPConstraint simplex = s.makeConstraint(1, 1, "simplex");
+            for (MPVariable v : theta) {
+                simplex.setCoefficient(v, 1);
+            }
+        }
+        k = new MPVariable[records];
+        MPObjective obj = s.objective();
+        for (int i = 0; i < records; i++) {
+            k[i] = s.makeIntVar(0, 1, "K" + i);
+            obj.setCoefficient(k[i], 1);
+        }
+        obj.setMinimization();
+    }
+
+    /** mu(A) <= mu(A u {k}) for every A and k not in A. */
+    private void monotone(int n) {
+        for (int mask = 0; mask < 1 << n; mask++) {
+            for (int b = 0; b < n; b++) {
+                if ((mask & (1 << b)) == 0) {
+                    MPConstraint c = solver.makeConstraint(0, MPSolver.infinity());
+                    c.setCoefficient(theta[mask | (1 << b)], 1);
+                    c.setCoefficient(theta[mask], -1);
+                }
+            }
+        }
+    }
+
+    /** mu(A u {k}) + mu(A u {l}) >= mu(A u {k, l}) + mu(A), k &lt; l not in A (pairwise submodularity). */
+    private void submodular(int n) {
+        for (int mask = 0; mask < 1 << n; mask++) {
+            for (int b = 0; b < n; b++) {
+                for (int c = b + 1; c < n; c++) {
+                    if ((mask & (1 << b)) == 0 && (mask & (1 << c)) == 0) {
+                        MPConstraint r = solver.makeConstraint(0, MPSolver.infinity());
+                        r.setCoefficient(theta[mask | (1 << b)], 1);
+                        r.setCoefficient(theta[mask | (1 << c)], 1);
+                        r.setCoefficient(theta[mask | (1 << b) | (1 << c)], -1);
+                        r.setCoefficient(theta[mask], -1);
+                    }
+                }
+            }
+        }
+    }
+
+    /** theta . delta + bigM K_i >= eps (bigM = 0: a constraint on theta alone, e.g. SB >= 0 with eps = 0). */
+    void addRow(Features.Accumulator delta, int record, double bigM, double eps) {
+        MPConstraint c = solver.makeConstraint(eps, MPSolver.infinity());
+        for (int t = 0; t < delta.count; t++) {
+            int f = delta.touched[t];
+            double v = delta.values[f];
+            if (v != 0) {
+                c.setCoefficient(theta[f], c.getCoefficient(theta[f]) + v);
+            }
+        }
+        if (record >= 0 && bigM > 0) {
+            c.setCoefficient(k[record], bigM);
+        }
+        rows++;
+    }
+
+    int rows() {
+        return rows;
+    }
+
+    String version() {
+        return solver.solverVersion();
+    }
+}

@@ -1,0 +1,335 @@
+package org.reident.learn;
+
+import com.google.ortools.linearsolver.MPSolver;
+import com.google.ortools.linearsolver.MPVariable;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import org.reident.data.LinkageData;
+import org.reident.distance.DistanceModel;
+import org.reident.distance.DistanceOptions;
+import org.reident.distance.Distances;
+import org.reident.distance.PairwiseDistance;
+import org.reident.linkage.LinkageEngine;
+import org.reident.linkage.LinkageResult;
+
+/**
+ * Learns the parameters of an aggregator that link the most training records to their true
+ * matches, exactly, by the MILP of symmetric-bilinear-form.txt section 5, made fast by:
+ * <ul>
+ * <li><b>per-row big-M.</b> For WM, WM_m, OWA and CI, with e_k = c_k(i, j) - c_k(i, t_i) the
+ * per-variable differences of squared differences, theta . Delta_ij >= min_k e_k for every feasible
+ * theta (a normalised monotone Choquet integral, of which WM and OWA are special cases, satisfies
+ * min_k (x_k - y_k) <= CI(x) - CI(y) <= max_k (x_k - y_k), by monotonicity and
+ * CI(y + c 1) = CI(y) + c). So M_ij = eps - min_k e_k makes the row void when K_i = 1. For SB, with
+ * entries in [-1, 1], theta . Delta >= -sum_f |Delta_f|, so M_ij = eps + sum_f |Delta_f|.</li>
+ * <li><b>dropping rows that always hold</b> (lower bound >= eps) and <b>fixing K_i = 1</b> for records
+ * with a rival that no parameter value can push away (upper bound &lt; eps, e.g. an identical
+ * protected record);</li>
+ * <li><b>lazy constraint generation.</b> The first round holds each record's {@code rivals} nearest
+ * rivals under AM; after each solve the linkage engine evaluates the learned distance against every
+ * record, and the most violated rows are added, until none is violated. The relaxed model's bound
+ * is valid for the full model, and a solution violating no row is optimal for it.</li>
+ * <li><b>warm start</b> from the previous round's solution.</li>
+ * </ul>
+ * Rows violated by less than eps/2 are not added: such records are still strictly nearest to their
+ * true match (margin > eps/2), which the recomputed count shows.
+ */
+public final class SupervisedLearner {
+    private final LearnOptions o;
+
+    public SupervisedLearner(LearnOptions options) {
+        this.o = options;
+    }
+
+    /**
+     * @param data  the linkage problem (original records are the query side)
+     * @param train indices of the original records to learn on (each must have a true match)
+     */
+    public LearnResult learn(LinkageData data, int[] train) {
+        long t0 = System.nanoTime();
+        int n = data.dimension();
+        double[][] z = Distances.standardized(data, o.standardization());
+        Features features = new Features(o.aggregator(), z[0], z[1], n);
+        int[] truth = data.truth();
+        int nr = data.maskedCount();
+        MilpModel milp = new MilpModel(o.solver(), features, train.length, o);
+        Features.Accumulator acc = new Features.Accumulator(features.parameters());
+        double[] c1 = new double[n];
+        double[] c2 = new double[n];
+        int[] order = new int[n];
+        Set<Long> added = new HashSet<>();
+        boolean[] fixed = new boolean[train.length];
+        int unlinkable = 0;
+
+        // round 0: fix unlinkable records, add each record's nearest rivals under AM
+        for (int r = 0; r < train.length; r++) {
+            int i = train[r];
+            int t = truth[i];
+            features.squaredDifferences(i, t, c2);
+            double[] amMargin = new double[nr];
+            for (int j = 0; j < nr; j++) {
+                if (j == t) {
+                    amMargin[j] = Double.POSITIVE_INFINITY;
+                    continue;
+                }
+                features.squaredDifferences(i, j, c1);
+                double max = Double.NEGATIVE_INFINITY;
+                double sum = 0;
+                for (int k = 0; k < n; k++) {
+                    double e = c1[k] - c2[k];
+                    max = Math.max(max, e);
+                    sum += e;
+                }
+                amMargin[j] = sum / n;
+                if (!o.aggregator().isBilinear() && max < o.eps()) {
+                    fixed[r] = true;
+                }
+            }
+            if (fixed[r]) {
+                milp.k[r].setBounds(1, 1);
+                unlinkable++;
+                continue;
+            }
+            for (int j : smallest(amMargin, o.rivals())) {
+                addRow(milp, features, acc, c1, c2, order, r, i, t, j, added, nr);
+            }
+        }
+
+        String status = "TIME_LIMIT";
+        int rounds = 0;
+        double[] best = null;
+        int bound = train.length - unlinkable;
+        int milpLinked = 0;
+        double deadline = t0 / 1e9 + o.timeLimit();
+        while (true) {
+            rounds++;
+            double remaining = deadline - System.nanoTime() / 1e9;
+            if (remaining <= 0) {
+                break;
+            }
+            milp.solver.setTimeLimit((long) Math.max(1, remaining * 1000));
+            MPSolver.ResultStatus st = milp.solver.solve();
+            boolean hasSolution = st == MPSolver.ResultStatus.OPTIMAL || st == MPSolver.ResultStatus.FEASIBLE;
+            if (st == MPSolver.ResultStatus.INFEASIBLE) {
+                status = "INFEASIBLE";
+                break;
+            }
+            double lowerK = milp.solver.objective().bestBound();
+            if (hasSolution || st == MPSolver.ResultStatus.NOT_SOLVED) {
+                bound = Math.min(bound, train.length - (int) Math.ceil(Math.max(0, lowerK) - 1e-6));
+            }
+            if (!hasSolution) {
+                break;
+            }
+            best = values(milp.theta);
+            double[] kValues = values(milp.k);
+            milpLinked = train.length - (int) Math.round(milp.solver.objective().value());
+            int violated = separate(milp, features, acc, c1, c2, order, data, train, best, kValues, added);
+            progress(String.format(Locale.ROOT, "round %d: %s, %d of %d linked by the MILP, bound %d, %d rows added, %.1f s",
+                    rounds, st, milpLinked, train.length, bound, violated, (System.nanoTime() - t0) / 1e9));
+            if (violated == 0) {
+                status = st == MPSolver.ResultStatus.OPTIMAL ? "OPTIMAL" : "FEASIBLE";
+                break;
+            }
+            status = "FEASIBLE";
+            hint(milp, best);
+        }
+        DistanceModel model = best != null ? toModel(best, features, data) : DistanceModel.neutral(o.aggregator().method(), data.variables());
+        PairwiseDistance d = Distances.prepare(o.aggregator().method(), model, data,
+                new DistanceOptions(o.standardization(), 2, false));
+        LinkageResult linkage = LinkageEngine.withAllCores().link(d, truth);
+        int trainingLinked = 0;
+        for (int i : train) {
+            trainingLinked += linkage.rank(i) == 1 && linkage.tiesWithTrue(i) == 1 ? 1 : 0;
+        }
+        double gap = bound == 0 ? 0 : Math.max(0, (bound - (double) trainingLinked) / bound);
+        return new LearnResult(model, status, train.length, milpLinked, bound, gap, linkage, trainingLinked, unlinkable,
+                rounds, milp.rows(), (System.nanoTime() - t0) / 1e9, o.solver() + " (" + milp.version() + ")");
+    }
+
+    /** Adds the row of (record r = query i, rival j), unless it always holds or is already there. */
+    private void addRow(MilpModel milp, Features f, Features.Accumulator acc, double[] c1, double[] c2, int[] order, int r,
+            int i, int t, int j, Set<Long> added, int nr) {
+        if (!added.add((long) i * nr + j)) {
+            return;
+        }
+        acc.clear();
+        f.add(i, j, 1, acc, c1, order);
+        f.add(i, t, -1, acc, c1, order);
+        double lower;
+        if (o.aggregator().isBilinear()) {
+            double s = 0;
+            for (int q = 0; q < acc.count; q++) {
+                s += Math.abs(acc.values[acc.touched[q]]);
+            }
+            lower = -s;
+        } else {
+            f.squaredDifferences(i, j, c1);
+            f.squaredDifferences(i, t, c2);
+            lower = Double.POSITIVE_INFINITY;
+            for (int k = 0; k < f.dimension(); k++) {
+                lower = Math.min(lower, c1[k] - c2[k]);
+            }
+        }
+        if (lower >= o.eps()) {
+            return; // holds for every parameter value
+        }
+        milp.addRow(acc, r, o.eps() - lower, o.eps());
+    }
+
+    /**
+     * Evaluates the learned distance on every rival of every training record the MILP links, adds
+     * the most violated rows (margin below eps/2) and, for SB, the most negative distances as
+     * theta . phi(i, j) >= 0 rows. Returns the number of rows added.
+     */
+    private int separate(MilpModel milp, Features f, Features.Accumulator acc, double[] c1, double[] c2, int[] order,
+            LinkageData data, int[] train, double[] theta, double[] kValues, Set<Long> added) {
+        DistanceModel model = toModel(theta, f, data);
+        PairwiseDistance d = Distances.prepare(o.aggregator().method(), model, data, new DistanceOptions(o.standardization(), 2, false));
+        int nr = d.referenceCount();
+        double[] row = new double[nr];
+        int before = milp.rows();
+        for (int r = 0; r < train.length; r++) {
+            int i = train[r];
+            int t = data.truth()[i];
+            d.block(i, 0, nr, row);
+            if (o.aggregator() == Aggregator.BILINEAR) {
+                addNonNegative(milp, f, acc, c1, order, i, row, added, nr);
+            }
+            if (kValues[r] > 0.5) {
+                continue;
+            }
+            double dt = row[t];
+            double[] margin = new double[nr];
+            int bad = 0;
+            for (int j = 0; j < nr; j++) {
+                margin[j] = j == t ? Double.POSITIVE_INFINITY : row[j] - dt;
+                if (margin[j] < o.eps() / 2) {
+                    bad++;
+                }
+            }
+            if (bad > 0) {
+                for (int j : smallest(margin, o.rivals())) {
+                    if (margin[j] < o.eps() / 2) {
+                        addRow(milp, f, acc, c1, c2, order, r, i, t, j, added, nr);
+                    }
+                }
+            }
+        }
+        return milp.rows() - before;
+    }
+
+    /** SB: theta . phi(i, j) >= 0 for the most negative distances of query i (lazy "PSD on the data"). */
+    private void addNonNegative(MilpModel milp, Features f, Features.Accumulator acc, double[] c1, int[] order, int i,
+            double[] row, Set<Long> added, int nr) {
+        double[] neg = new double[nr];
+        boolean any = false;
+        for (int j = 0; j < nr; j++) {
+            neg[j] = row[j] < -1e-9 ? row[j] : Double.POSITIVE_INFINITY;
+            any |= row[j] < -1e-9;
+        }
+        if (!any) {
+            return;
+        }
+        for (int j : smallest(neg, o.rivals())) {
+            if (neg[j] < 0 && added.add(-1 - ((long) i * nr + j))) {
+                acc.clear();
+                f.add(i, j, 1, acc, c1, order);
+                milp.addRow(acc, -1, 0, 0);
+            }
+        }
+    }
+
+    private static void hint(MilpModel milp, double[] theta) {
+        List<MPVariable> vars = new ArrayList<>();
+        List<Double> vals = new ArrayList<>();
+        for (int f = 0; f < theta.length; f++) {
+            vars.add(milp.theta[f]);
+            vals.add(theta[f]);
+        }
+        double[] v = new double[vals.size()];
+        for (int q = 0; q < v.length; q++) {
+            v[q] = vals.get(q);
+        }
+        milp.solver.setHint(vars.toArray(new MPVariable[0]), v);
+    }
+
+    private static double[] values(MPVariable[] vars) {
+        double[] v = new double[vars.length];
+        for (int f = 0; f < v.length; f++) {
+            v[f] = vars[f].solutionValue();
+        }
+        return v;
+    }
+
+    /** The learned parameters as a model the linkage engine evaluates. */
+    DistanceModel toModel(double[] theta, Features f, LinkageData data) {
+        int n = data.dimension();
+        double[] v;
+        if (o.aggregator().isBilinear()) {
+            v = new double[n * n];
+            for (int k = 0; k < n; k++) {
+                for (int l = k; l < n; l++) {
+                    v[k * n + l] = theta[f.triangle(k, l)];
+                    v[l * n + k] = theta[f.triangle(k, l)];
+                }
+            }
+        } else if (o.aggregator().isChoquet()) {
+            v = theta.clone();
+            for (int m = 0; m < v.length; m++) { // clamp solver round-off so that the measure is monotone
+                v[m] = Math.min(1, Math.max(0, v[m]));
+                for (int b = 0; b < n; b++) {
+                    if ((m & (1 << b)) != 0) {
+                        v[m] = Math.max(v[m], v[m & ~(1 << b)]);
+                    }
+                }
+            }
+            v[0] = 0;
+            v[v.length - 1] = 1;
+        } else {
+            v = theta.clone();
+            double s = 0;
+            for (int k = 0; k < n; k++) {
+                v[k] = Math.max(0, v[k]);
+                s += v[k];
+            }
+            for (int k = 0; k < n; k++) {
+                v[k] /= s;
+            }
+        }
+        return new DistanceModel(o.aggregator().method(), o.aggregator().label(), data.variables(), o.standardization(), v);
+    }
+
+    /** Indices of the {@code count} smallest finite values (ties by index). */
+    static int[] smallest(double[] v, int count) {
+        int m = 0;
+        for (double x : v) {
+            if (x != Double.POSITIVE_INFINITY) {
+                m++;
+            }
+        }
+        Integer[] idx = new Integer[m];
+        int q = 0;
+        for (int j = 0; j < v.length; j++) {
+            if (v[j] != Double.POSITIVE_INFINITY) {
+                idx[q++] = j;
+            }
+        }
+        java.util.Arrays.sort(idx, (a, b) -> v[a] != v[b] ? Double.compare(v[a], v[b]) : Integer.compare(a, b));
+        int take = Math.min(count, m);
+        int[] out = new int[take];
+        for (int s = 0; s < take; s++) {
+            out[s] = idx[s];
+        }
+        return out;
+    }
+
+    private void progress(String line) {
+        if (o.progress() != null) {
+            o.progress().accept(line);
+        }
+    }
+}
