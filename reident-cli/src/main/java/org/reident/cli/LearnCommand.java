@@ -10,6 +10,11 @@ import java.util.Random;
 import org.reident.data.InputException;
 import org.reident.data.LinkageData;
 import org.reident.distance.DistanceModel;
+import org.reident.distance.DistanceOptions;
+import org.reident.distance.Distances;
+import org.reident.distance.Method;
+import org.reident.explain.NearestPsd;
+import org.reident.linkage.LinkageEngine;
 import org.reident.distance.ModelFile;
 import org.reident.distance.Standardization;
 import org.reident.io.AtomicOutput;
@@ -96,6 +101,21 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
                 });
         LearnResult r = new SupervisedLearner(o).learn(data, train);
         ObjectNode j = LearnReport.json(r, data, train, a, o);
+        String pdLine = null;
+        if (a == Aggregator.BILINEAR_NC && !NearestPsd.isPsd(r.model().values(), data.dimension(), 1e-9)) {
+            // SB_PD (symmetric-bilinear-form.txt section 6): the nearest PSD matrix, re-evaluated
+            double[] pd = NearestPsd.projectUnitTrace(r.model().values(), data.dimension());
+            DistanceModel pm = new DistanceModel(Method.BILINEAR, "bilinear-pd", data.variables(), o.standardization(), pd);
+            LinkageResult pr = LinkageEngine.withAllCores().link(
+                    Distances.prepare(Method.BILINEAR, pm, data, new DistanceOptions(o.standardization(), 2, false)), data.truth());
+            LearnReport.Counts pc = LearnReport.Counts.of(pr, train);
+            ObjectNode pn = j.putObject("pd");
+            pn.put("reidentified", pc.strict());
+            pn.put("rate", Reports.round(pc.rate(), 6));
+            pn.set("parameters", ModelFile.toJson(pm).get("parameters"));
+            pdLine = String.format(Locale.ROOT, "SB_PD (nearest positive semidefinite matrix, re-evaluated): %d re-identified (%.2f%%)",
+                    pc.strict(), pc.rate());
+        }
         j.put("seconds", Reports.round(r.seconds(), 3));
         ObjectNode inputs = j.putObject("inputs");
         inputs.put("original", input.original.toString());
@@ -112,6 +132,9 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
             stdout.println(Reports.JSON.writeValueAsString(j));
         } else {
             LearnReport.text(stdout, r, data, train, a);
+            if (pdLine != null) {
+                stdout.println(pdLine);
+            }
             if (out != null) {
                 stdout.println("model written to " + out + " (use it with: reident link --method " + a.method().label() + " --params " + out + ")");
             }

@@ -6,6 +6,8 @@ import java.io.PrintWriter;
 import java.util.Locale;
 import org.reident.data.LinkageData;
 import org.reident.distance.DistanceModel;
+import org.reident.explain.FuzzyMeasures;
+import org.reident.explain.NearestPsd;
 import org.reident.learn.Aggregator;
 import org.reident.learn.LearnOptions;
 import org.reident.learn.LearnResult;
@@ -78,6 +80,7 @@ final class LearnReport {
         ArrayNode vars = j.putArray("variables");
         data.variables().forEach(vars::add);
         j.set("parameters", org.reident.distance.ModelFile.toJson(r.model()).get("parameters"));
+        explainJson(j, r.model(), a);
         int[] test = complement(data, train);
         if (test.length > 0) {
             Counts t = Counts.of(r.linkage(), test);
@@ -116,6 +119,63 @@ final class LearnReport {
         }
         out.println();
         parameters(out, r.model(), a);
+        explain(out, r.model(), a);
+    }
+
+    /** Shapley values and interactions of a learned measure; eigenvalues of a learned matrix. */
+    static void explain(PrintWriter out, DistanceModel m, Aggregator a) {
+        int n = m.dimension();
+        if (a.isChoquet()) {
+            double[] phi = FuzzyMeasures.shapley(m.values(), n);
+            double[] inter = FuzzyMeasures.interaction(m.values(), n);
+            out.println("Shapley values (each variable's share in linking; they sum to 1):");
+            for (int k = 0; k < n; k++) {
+                out.printf(Locale.ROOT, "  %-12s %.5f%n", m.variables().get(k), phi[k]);
+            }
+            out.println("pairwise interaction indices (> 0: the pair links better together, < 0: redundant):");
+            for (int k = 0; k < n; k++) {
+                for (int l = k + 1; l < n; l++) {
+                    if (Math.abs(inter[k * n + l]) > 1e-6) {
+                        out.printf(Locale.ROOT, "  %-12s %-12s %+.5f%n", m.variables().get(k), m.variables().get(l), inter[k * n + l]);
+                    }
+                }
+            }
+        } else if (a.isBilinear()) {
+            double[] ev = NearestPsd.eigenvalues(m.values(), n);
+            StringBuilder sb = new StringBuilder("eigenvalues:");
+            for (double e : ev) {
+                sb.append(String.format(Locale.ROOT, " %.5f", e));
+            }
+            out.println(sb);
+            out.println(NearestPsd.isPsd(m.values(), n, 1e-9) ? "the matrix is positive semidefinite: a (pseudo)metric"
+                    : "the matrix is NOT positive semidefinite: some pairs may get negative distances");
+        }
+    }
+
+    /** JSON of the explanation (Shapley and interactions, or eigenvalues and PSD). */
+    static void explainJson(ObjectNode j, DistanceModel m, Aggregator a) {
+        int n = m.dimension();
+        if (a.isChoquet()) {
+            ObjectNode sh = j.putObject("shapley");
+            double[] phi = FuzzyMeasures.shapley(m.values(), n);
+            for (int k = 0; k < n; k++) {
+                sh.put(m.variables().get(k), Reports.round(phi[k], 9));
+            }
+            ArrayNode in = j.putArray("interaction");
+            double[] inter = FuzzyMeasures.interaction(m.values(), n);
+            for (int k = 0; k < n; k++) {
+                ArrayNode row = in.addArray();
+                for (int l = 0; l < n; l++) {
+                    row.add(Reports.round(inter[k * n + l], 9));
+                }
+            }
+        } else if (a.isBilinear()) {
+            ArrayNode ev = j.putArray("eigenvalues");
+            for (double e : NearestPsd.eigenvalues(m.values(), n)) {
+                ev.add(e);
+            }
+            j.put("psd", NearestPsd.isPsd(m.values(), n, 1e-9));
+        }
     }
 
     static void parameters(PrintWriter out, DistanceModel m, Aggregator a) {

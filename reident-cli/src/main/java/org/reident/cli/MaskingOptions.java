@@ -140,6 +140,9 @@ final class MaskingOptions {
         }
         int[] conf = new int[o.confidential.size()];
         for (int i = 0; i < conf.length; i++) {
+            if (o.confidential.indexOf(o.confidential.get(i)) != i) {
+                throw new InputException("--confidential: '" + o.confidential.get(i) + "' is listed twice");
+            }
             conf[i] = variables.indexOf(o.confidential.get(i));
             if (conf[i] < 0) {
                 throw new InputException("--confidential: '" + o.confidential.get(i) + "' is not a numeric column of " + o.original);

@@ -143,7 +143,7 @@ public final class ProtectCommand implements java.util.concurrent.Callable<Integ
                 }
             }
         }
-        LinkageData data = new LinkageDataBuilder(table, table).variables(selected).build();
+        LinkageData data = new LinkageDataBuilder(table, table).variables(selected).missingHint("").build();
         Masking masking = MaskingOptions.build(this, data.variables());
         double[] masked = masking.apply(data.original(), data.originalCount(), data.dimension());
         AtomicOutput.write(out, w -> MaskedCsv.write(w, table, data.variables(), masked));

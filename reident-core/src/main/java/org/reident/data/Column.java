@@ -12,18 +12,20 @@ public final class Column {
     private final boolean numeric;
     private final double[] values;
     private final String[] texts;
+    private final String[] raw;
     private final int missingCount;
     private final int firstMissingRow;
     private final int firstBadRow;
     private final String firstBadText;
 
-    Column(String name, int position, boolean numeric, double[] values, String[] texts, int missingCount,
+    Column(String name, int position, boolean numeric, double[] values, String[] texts, String[] raw, int missingCount,
             int firstMissingRow, int firstBadRow, String firstBadText) {
         this.name = name;
         this.position = position;
         this.numeric = numeric;
         this.values = values;
         this.texts = texts;
+        this.raw = raw;
         this.missingCount = missingCount;
         this.firstMissingRow = firstMissingRow;
         this.firstBadRow = firstBadRow;
@@ -49,9 +51,14 @@ public final class Column {
         return values;
     }
 
-    /** Raw cell texts (trimmed), kept for every column. */
+    /** Cell texts, trimmed, kept for every column. */
     String[] texts() {
         return texts;
+    }
+
+    /** Cell texts exactly as written (surrounding blanks included). */
+    String[] raw() {
+        return raw;
     }
 
     public int missingCount() {

@@ -27,7 +27,6 @@ import org.apache.commons.csv.CSVRecord;
  */
 public final class CsvReader {
     private static final CSVFormat FORMAT = CSVFormat.DEFAULT.builder()
-            .setIgnoreSurroundingSpaces(true)
             .setIgnoreEmptyLines(true)
             .get();
 
@@ -60,7 +59,7 @@ public final class CsvReader {
                 }
                 String[] cells = new String[rec.size()];
                 for (int c = 0; c < cells.length; c++) {
-                    cells[c] = rec.get(c).strip();
+                    cells[c] = rec.get(c); // as written: copied unchanged by protect; trimmed for parsing
                 }
                 rows.add(cells);
                 rowLines.add(line);
@@ -129,9 +128,20 @@ public final class CsvReader {
     private static Column buildColumn(String name, int c, List<String[]> rows) {
         int n = rows.size();
         String[] texts = new String[n];
+        String[] raw = null;
         Cells.Kind firstKind = null;
         for (int r = 0; r < n; r++) {
-            texts[r] = rows.get(r)[c];
+            String cell = rows.get(r)[c];
+            texts[r] = cell.strip();
+            if (raw == null && !cell.equals(texts[r])) {
+                raw = new String[n];
+                for (int q = 0; q < r; q++) {
+                    raw[q] = texts[q];
+                }
+            }
+            if (raw != null) {
+                raw[r] = cell;
+            }
             if (firstKind == null) {
                 Cells.Kind k = Cells.classify(texts[r]);
                 if (k != Cells.Kind.MISSING) {
@@ -178,7 +188,8 @@ public final class CsvReader {
                 }
             }
         }
-        return new Column(name, c + 1, numeric, values, texts, missing, firstMissing, firstBad, badText);
+        return new Column(name, c + 1, numeric, values, texts, raw == null ? texts : raw, missing, firstMissing, firstBad,
+                badText);
     }
 
     private static int[] lineStarts(String text) {

@@ -34,9 +34,9 @@ public final class CsvTable {
         return lines[row];
     }
 
-    /** The trimmed text of a cell, as read. */
+    /** The text of a cell exactly as written in the file (surrounding blanks included). */
     public String cell(int row, int column) {
-        return columns.get(column).texts()[row];
+        return columns.get(column).raw()[row];
     }
 
     /** The column called {@code name}, or null. */

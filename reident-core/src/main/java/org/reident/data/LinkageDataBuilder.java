@@ -17,6 +17,7 @@ public final class LinkageDataBuilder {
     private List<String> variables;
     private String idColumn;
     private MissingPolicy missing = MissingPolicy.ERROR;
+    private String missingHint = ", or --missing drop to drop such records";
 
     public LinkageDataBuilder(CsvTable original, CsvTable masked) {
         this.x = original;
@@ -37,6 +38,12 @@ public final class LinkageDataBuilder {
 
     public LinkageDataBuilder missing(MissingPolicy policy) {
         this.missing = policy;
+        return this;
+    }
+
+    /** What the missing-value error suggests after "expected a number" (commands without --missing: ""). */
+    public LinkageDataBuilder missingHint(String hint) {
+        this.missingHint = hint;
         return this;
     }
 
@@ -192,7 +199,7 @@ public final class LinkageDataBuilder {
             }
             throw InputException.at(t.source(), t.line(firstRow), firstCol.position(), firstCol.name(),
                     "missing value (" + cells + " empty/NA cells in " + records
-                            + " records of this file); expected a number, or --missing drop to drop such records");
+                            + " records of this file); expected a number" + missingHint);
         }
         return inc;
     }

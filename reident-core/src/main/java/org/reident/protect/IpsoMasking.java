@@ -16,6 +16,13 @@ public final class IpsoMasking implements Masking {
     public IpsoMasking(Ipso.Variant variant, int[] confidential, long seed) {
         this.variant = variant;
         this.confidential = confidential.clone();
+        for (int a = 0; a < confidential.length; a++) {
+            for (int b = 0; b < a; b++) {
+                if (confidential[a] == confidential[b]) {
+                    throw new IllegalArgumentException("confidential column " + confidential[a] + " given twice");
+                }
+            }
+        }
         this.seed = seed;
     }
 
