@@ -9,8 +9,11 @@ import org.reident.linkage.LinkageResult;
  * solver's K variables claim (N - sum K), reported beside it.
  *
  * @param model          the learned parameters
- * @param status         OPTIMAL (proven), FEASIBLE (stopped with a solution and a gap), TIME_LIMIT
- *                       (stopped without a solution of its own), INFEASIBLE
+ * @param status         OPTIMAL (proven), FEASIBLE (stopped by the time limit with a solution that
+ *                       violates no row, and a gap), TIME_LIMIT (stopped before a solution survived the
+ *                       check against every record: the parameters returned are then the best, by the
+ *                       recomputed count, of the rounds' solutions and the neutral AM parameters),
+ *                       INFEASIBLE
  * @param trainingRecords records the parameters were learned on
  * @param milpLinked     N - sum K of the last solve
  * @param bound          the most training records any parameter value could link with margin eps

@@ -102,7 +102,9 @@ public final class SupervisedLearner {
 
         String status = "TIME_LIMIT";
         int rounds = 0;
-        double[] best = null;
+        List<double[]> candidates = new ArrayList<>();
+        double[] last = null;
+        boolean converged = false;
         int bound = train.length - unlinkable;
         int milpLinked = 0;
         double deadline = t0 / 1e9 + o.timeLimit();
@@ -126,30 +128,79 @@ public final class SupervisedLearner {
             if (!hasSolution) {
                 break;
             }
-            best = values(milp.theta);
+            last = values(milp.theta);
+            candidates.add(last);
             double[] kValues = values(milp.k);
             milpLinked = train.length - (int) Math.round(milp.solver.objective().value());
-            int violated = separate(milp, features, acc, c1, c2, order, data, train, best, kValues, added);
+            int violated = separate(milp, features, acc, c1, c2, order, data, train, last, kValues, added);
             progress(String.format(Locale.ROOT, "round %d: %s, %d of %d linked by the MILP, bound %d, %d rows added, %.1f s",
                     rounds, st, milpLinked, train.length, bound, violated, (System.nanoTime() - t0) / 1e9));
             if (violated == 0) {
                 status = st == MPSolver.ResultStatus.OPTIMAL ? "OPTIMAL" : "FEASIBLE";
+                converged = true;
                 break;
             }
-            status = "FEASIBLE";
-            hint(milp, best);
+            hint(milp, last);
         }
-        DistanceModel model = best != null ? toModel(best, features, data) : DistanceModel.neutral(o.aggregator().method(), data.variables());
-        PairwiseDistance d = Distances.prepare(o.aggregator().method(), model, data,
-                new DistanceOptions(o.standardization(), 2, false));
-        LinkageResult linkage = LinkageEngine.withAllCores().link(d, truth);
-        int trainingLinked = 0;
-        for (int i : train) {
-            trainingLinked += linkage.rank(i) == 1 && linkage.tiesWithTrue(i) == 1 ? 1 : 0;
+        DistanceModel model;
+        LinkageResult linkage;
+        if (converged) {
+            model = toModel(last, features, data);
+            linkage = link(model, data);
+        } else {
+            // Stopped before a solution survived separation: a solution of a relaxed round may link
+            // fewer records than AM (it ignores rows it has not seen). Return the best parameter value
+            // evaluated by the engine among every round's solution and the neutral one (AM), which
+            // belongs to every family; SB candidates with a negative distance on the data are invalid.
+            model = DistanceModel.neutral(o.aggregator().method(), data.variables());
+            linkage = link(model, data);
+            int bestCount = strictCount(linkage, train);
+            for (double[] c : candidates) {
+                DistanceModel m = toModel(c, features, data);
+                if (o.aggregator() == Aggregator.BILINEAR && !nonNegative(m, data, train)) {
+                    continue;
+                }
+                LinkageResult l = link(m, data);
+                int count = strictCount(l, train);
+                if (count > bestCount) {
+                    bestCount = count;
+                    model = m;
+                    linkage = l;
+                }
+            }
         }
+        int trainingLinked = strictCount(linkage, train);
         double gap = bound == 0 ? 0 : Math.max(0, (bound - (double) trainingLinked) / bound);
         return new LearnResult(model, status, train.length, milpLinked, bound, gap, linkage, trainingLinked, unlinkable,
                 rounds, milp.rows(), (System.nanoTime() - t0) / 1e9, o.solver() + " (" + milp.version() + ")");
+    }
+
+    private LinkageResult link(DistanceModel m, LinkageData data) {
+        PairwiseDistance d = Distances.prepare(o.aggregator().method(), m, data, new DistanceOptions(o.standardization(), 2, false));
+        return LinkageEngine.withAllCores().link(d, data.truth());
+    }
+
+    private static int strictCount(LinkageResult r, int[] train) {
+        int s = 0;
+        for (int i : train) {
+            s += r.rank(i) == 1 && r.tiesWithTrue(i) == 1 ? 1 : 0;
+        }
+        return s;
+    }
+
+    /** SB's constraint: the learned distance is non-negative on every (training record, reference record) pair. */
+    private boolean nonNegative(DistanceModel m, LinkageData data, int[] train) {
+        PairwiseDistance d = Distances.prepare(o.aggregator().method(), m, data, new DistanceOptions(o.standardization(), 2, false));
+        double[] row = new double[d.referenceCount()];
+        for (int i : train) {
+            d.block(i, 0, row.length, row);
+            for (double v : row) {
+                if (v < -1e-9) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     /** Adds the row of (record r = query i, rival j), unless it always holds or is already there. */

@@ -1,0 +1,139 @@
+package org.reident.learn;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.reident.data.LinkageData;
+import org.reident.distance.DistanceOptions;
+import org.reident.distance.Method;
+import org.reident.linkage.Linkage;
+import org.reident.linkage.LinkageEngine;
+import org.reident.linkage.LinkageResult;
+import org.reident.linkage.MethodOutcome;
+import org.reident.protect.GroupedMasking;
+import org.reident.protect.Mdav;
+import org.reident.synth.AdditiveNoise;
+import org.reident.synth.CensusLikeGenerator;
+
+/** Small seeded linkage problems for the learning tests, and reference computations on them. */
+final class LearnFixtures {
+    private LearnFixtures() {
+    }
+
+    /** Census-like original file: {@code records} rows of the first {@code n} variables. */
+    static double[] census(int records, int n, long seed) {
+        return CensusLikeGenerator.generate(records, n, seed).values();
+    }
+
+    /** Original plus {@code percent}% additive noise, aligned by row order. */
+    static LinkageData noise(int records, int n, double percent, long seed) {
+        double[] x = census(records, n, seed);
+        double[] y = AdditiveNoise.apply(x, records, n, percent, seed * 31 + 7);
+        return data(x, y, records, n);
+    }
+
+    /** Original microaggregated by MDAV with group size k on the variable pairs (0,1), (2,3), ... */
+    static LinkageData mdavPairs(int records, int n, int k, long seed) {
+        double[] x = census(records, n, seed);
+        List<GroupedMasking.ColumnGroup> groups = new ArrayList<>();
+        for (int c = 0; c + 1 < n; c += 2) {
+            groups.add(new GroupedMasking.ColumnGroup(new int[] {c, c + 1}, new Mdav(k)));
+        }
+        double[] y = new GroupedMasking(groups).apply(x, records, n);
+        return data(x, y, records, n);
+    }
+
+    /** Aligned files (truth = identity). */
+    static LinkageData data(double[] x, double[] y, int records, int n) {
+        List<String> vars = new ArrayList<>();
+        for (int k = 0; k < n; k++) {
+            vars.add("v" + (k + 1));
+        }
+        int[] truth = new int[records];
+        String[] ids = new String[records];
+        for (int i = 0; i < records; i++) {
+            truth[i] = i;
+            ids[i] = Integer.toString(i + 1);
+        }
+        return new LinkageData(List.copyOf(vars), x, records, y, records, truth, ids, ids.clone(), "x.csv", "y.csv", 0,
+                List.of());
+    }
+
+    static int[] all(int records) {
+        int[] t = new int[records];
+        for (int i = 0; i < records; i++) {
+            t[i] = i;
+        }
+        return t;
+    }
+
+    /** AM linkage of every original record. */
+    static LinkageResult am(LinkageData data) {
+        MethodOutcome o = Linkage.run(Method.AM, null, data, DistanceOptions.DEFAULT, new LinkageEngine(1));
+        if (o.failed()) {
+            throw new AssertionError("AM failed: " + o.error());
+        }
+        return o.result();
+    }
+
+    /**
+     * Records among {@code records} that AM links with margin at least {@code eps}: the equal
+     * weights 1/n (feasible in every family) give each of them a separation of eps from every
+     * rival, so the MILP optimum links at least this many.
+     */
+    static int amEpsCount(LinkageResult am, int[] records, double eps) {
+        int c = 0;
+        for (int i : records) {
+            if (am.rank(i) == 1 && am.tiesWithTrue(i) == 1 && am.margin(i) >= eps) {
+                c++;
+            }
+        }
+        return c;
+    }
+
+    /**
+     * What every result must satisfy whatever its status: counts within [0, |train|], the bound at
+     * least the MILP's count and at least the records the returned model links with margin eps
+     * (that model is a feasible parameter value, so those records form a feasible solution of the
+     * full model), trainingLinked equal to the strict count recomputed from the linkage over the
+     * training records. For OPTIMAL: bound == milpLinked, and every record the MILP links is linked
+     * with margin at least eps/2 by the returned model (rows violated by less than eps/2 are the only
+     * ones ever left out), hence strictly: trainingLinked >= milpLinked.
+     */
+    static void checkResult(String what, LearnResult r, LinkageData data, int[] train, double eps) {
+        int m = train.length;
+        assertEquals(m, r.trainingRecords(), what + ": training records");
+        assertTrue(r.milpLinked() >= 0 && r.milpLinked() <= m, what + ": milpLinked " + r.milpLinked());
+        assertTrue(r.bound() >= 0 && r.bound() <= m, what + ": bound " + r.bound());
+        assertTrue(r.bound() >= r.milpLinked(), what + ": bound " + r.bound() + " < milpLinked " + r.milpLinked());
+        assertTrue(r.unlinkable() <= m - r.bound(), what + ": " + r.unlinkable() + " unlinkable records but bound " + r.bound());
+        LinkageResult l = r.linkage();
+        assertEquals(data.originalCount(), l.queryCount(), what + ": linkage covers every query record");
+        int strict = 0;
+        int withEps = 0;
+        int withHalfEps = 0;
+        for (int i : train) {
+            strict += l.rank(i) == 1 && l.tiesWithTrue(i) == 1 ? 1 : 0;
+            withEps += l.margin(i) >= eps * (1 + 1e-6) ? 1 : 0;
+            withHalfEps += l.margin(i) >= eps / 2 * (1 - 1e-6) ? 1 : 0;
+        }
+        assertEquals(strict, r.trainingLinked(), what + ": trainingLinked is the strict count over the training records");
+        assertTrue(r.bound() >= withEps, what + ": bound " + r.bound() + " < " + withEps
+                + " records the learned model links with margin eps");
+        double gap = r.bound() == 0 ? 0 : Math.max(0, (r.bound() - (double) r.trainingLinked()) / r.bound());
+        assertEquals(gap, r.gap(), 1e-12, what + ": gap");
+        if (r.status().equals("OPTIMAL")) {
+            assertEquals(r.milpLinked(), r.bound(), what + ": OPTIMAL but bound " + r.bound() + " != milpLinked " + r.milpLinked());
+            assertTrue(withHalfEps >= r.milpLinked(), what + ": the MILP links " + r.milpLinked() + " but only " + withHalfEps
+                    + " records have margin >= eps/2 under the learned model");
+            assertTrue(r.trainingLinked() >= r.milpLinked(), what + ": trainingLinked " + r.trainingLinked()
+                    + " < milpLinked " + r.milpLinked());
+        }
+    }
+
+    static LearnResult learn(Aggregator a, LinkageData data, int[] train) {
+        return new SupervisedLearner(LearnOptions.defaults(a).withTimeLimit(60)).learn(data, train);
+    }
+}

@@ -1,0 +1,202 @@
+package org.reident.learn;
+
+import com.google.ortools.Loader;
+import com.google.ortools.linearsolver.MPConstraint;
+import com.google.ortools.linearsolver.MPObjective;
+import com.google.ortools.linearsolver.MPSolver;
+import com.google.ortools.linearsolver.MPVariable;
+import java.util.Arrays;
+import org.reident.data.LinkageData;
+import org.reident.distance.Distances;
+import org.reident.distance.Standardization;
+
+/**
+ * The textbook MILP of DESIGN.md section 2, written out in full and independently of
+ * {@link SupervisedLearner}: one row theta . (phi(i, j) - phi(i, t_i)) + M K_i >= eps for every
+ * training record i and every rival j != t_i, one global big-M, no lazy generation, no fixing, no
+ * dropped rows. Feature maps are recomputed here from the definitions (WM: c_k; OWA: c sorted
+ * decreasingly; CI: increments of the increasing chain, indexed by subset mask).
+ */
+final class PlainMilp {
+    private static boolean loaded;
+
+    private PlainMilp() {
+    }
+
+    static synchronized void load() {
+        if (!loaded) {
+            Loader.loadNativeLibraries();
+            loaded = true;
+        }
+    }
+
+    /** Outcome of the plain model: proven status and optimum sum of (1 - K_i). */
+    record Outcome(MPSolver.ResultStatus status, int linked, double[] theta) {
+    }
+
+    static int parameters(Aggregator a, int n) {
+        return a.isChoquet() ? 1 << n : n;
+    }
+
+    /** phi(q, j) of the aggregator on standardised values zx (query) and zy (reference). */
+    static double[] phi(Aggregator a, double[] zx, double[] zy, int n, int q, int j) {
+        double[] c = new double[n];
+        for (int k = 0; k < n; k++) {
+            double d = zx[q * n + k] - zy[j * n + k];
+            c[k] = d * d;
+        }
+        switch (a) {
+            case WM:
+            case WM_M:
+                return c;
+            case OWA: {
+                double[] s = c.clone();
+                Arrays.sort(s);
+                double[] f = new double[n];
+                for (int r = 0; r < n; r++) {
+                    f[r] = s[n - 1 - r]; // weight 0 on the largest value
+                }
+                return f;
+            }
+            case CHOQUET:
+            case CHOQUET_M: {
+                Integer[] order = new Integer[n];
+                for (int k = 0; k < n; k++) {
+                    order[k] = k;
+                }
+                Arrays.sort(order, (u, v) -> Double.compare(c[u], c[v]));
+                double[] f = new double[1 << n];
+                int mask = (1 << n) - 1;
+                double prev = 0;
+                for (int i = 0; i < n; i++) {
+                    f[mask] += c[order[i]] - prev;
+                    prev = c[order[i]];
+                    mask &= ~(1 << order[i]);
+                }
+                return f;
+            }
+            default:
+                throw new IllegalArgumentException("plain model not written for " + a);
+        }
+    }
+
+    /** Solves the full model for the training records {@code train} (all reference records are rivals). */
+    static Outcome solve(Aggregator a, LinkageData data, int[] train, double eps, double seconds) {
+        load();
+        int n = data.dimension();
+        double[][] z = Distances.standardized(data, Standardization.OWN);
+        int nr = data.maskedCount();
+        int[] truth = data.truth();
+        int p = parameters(a, n);
+        // all rows first, to size the global big-M: theta . delta >= -sum_f |delta_f| since every
+        // theta_f of WM, OWA and a fuzzy measure lies in [0, 1]
+        double[][][] deltas = new double[train.length][][];
+        double bigM = eps;
+        for (int r = 0; r < train.length; r++) {
+            int i = train[r];
+            double[] own = phi(a, z[0], z[1], n, i, truth[i]);
+            deltas[r] = new double[nr][];
+            for (int j = 0; j < nr; j++) {
+                if (j == truth[i]) {
+                    continue;
+                }
+                double[] f = phi(a, z[0], z[1], n, i, j);
+                double abs = 0;
+                for (int q = 0; q < p; q++) {
+                    f[q] -= own[q];
+                    abs += Math.abs(f[q]);
+                }
+                deltas[r][j] = f;
+                bigM = Math.max(bigM, eps + abs);
+            }
+        }
+        MPSolver s = MPSolver.createSolver("SCIP");
+        s.suppressOutput();
+        MPVariable[] theta = new MPVariable[p];
+        for (int q = 0; q < p; q++) {
+            theta[q] = s.makeNumVar(0, 1, "theta" + q);
+        }
+        if (a.isChoquet()) {
+            theta[0].setBounds(0, 0);
+            theta[p - 1].setBounds(1, 1);
+            for (int mask = 0; mask < p; mask++) {
+                for (int b = 0; b < n; b++) {
+                    if ((mask & (1 << b)) == 0) {
+                        MPConstraint c = s.makeConstraint(0, MPSolver.infinity());
+                        c.setCoefficient(theta[mask | (1 << b)], 1);
+                        c.setCoefficient(theta[mask], -1);
+                    }
+                }
+            }
+        } else {
+            MPConstraint c = s.makeConstraint(1, 1);
+            for (MPVariable v : theta) {
+                c.setCoefficient(v, 1);
+            }
+        }
+        MPVariable[] k = new MPVariable[train.length];
+        MPObjective obj = s.objective();
+        for (int r = 0; r < train.length; r++) {
+            k[r] = s.makeIntVar(0, 1, "K" + r);
+            obj.setCoefficient(k[r], 1);
+        }
+        obj.setMinimization();
+        for (int r = 0; r < train.length; r++) {
+            for (int j = 0; j < nr; j++) {
+                double[] f = deltas[r][j];
+                if (f == null) {
+                    continue;
+                }
+                MPConstraint c = s.makeConstraint(eps, MPSolver.infinity());
+                for (int q = 0; q < p; q++) {
+                    if (f[q] != 0) {
+                        c.setCoefficient(theta[q], f[q]);
+                    }
+                }
+                c.setCoefficient(k[r], bigM);
+            }
+        }
+        s.setTimeLimit((long) (seconds * 1000));
+        MPSolver.ResultStatus st = s.solve();
+        double[] t = new double[p];
+        int linked = -1;
+        if (st == MPSolver.ResultStatus.OPTIMAL || st == MPSolver.ResultStatus.FEASIBLE) {
+            for (int q = 0; q < p; q++) {
+                t[q] = theta[q].solutionValue();
+            }
+            linked = train.length - (int) Math.round(obj.value());
+        }
+        s.delete();
+        return new Outcome(st, linked, t);
+    }
+
+    /**
+     * Exact check of a parameter vector on the definitions: the training records whose every rival is
+     * at least {@code eps - tol} farther than the true match under C_theta.
+     */
+    static int linkedWithMargin(Aggregator a, LinkageData data, int[] train, double[] theta, double eps, double tol) {
+        int n = data.dimension();
+        double[][] z = Distances.standardized(data, Standardization.OWN);
+        int count = 0;
+        for (int i : train) {
+            int t = data.truth()[i];
+            double own = dot(theta, phi(a, z[0], z[1], n, i, t));
+            boolean ok = true;
+            for (int j = 0; j < data.maskedCount() && ok; j++) {
+                if (j != t && dot(theta, phi(a, z[0], z[1], n, i, j)) - own < eps - tol) {
+                    ok = false;
+                }
+            }
+            count += ok ? 1 : 0;
+        }
+        return count;
+    }
+
+    static double dot(double[] a, double[] b) {
+        double s = 0;
+        for (int q = 0; q < a.length; q++) {
+            s += a[q] * b[q];
+        }
+        return s;
+    }
+}

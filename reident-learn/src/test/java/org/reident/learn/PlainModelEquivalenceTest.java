@@ -1,0 +1,77 @@
+package org.reident.learn;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.ortools.linearsolver.MPSolver;
+import org.junit.jupiter.api.Test;
+import org.reident.data.LinkageData;
+
+/**
+ * The engineered model (per-row big-M, dropped rows, fixed K, lazy rows, warm starts) against the
+ * textbook one written out in full ({@link PlainMilp}): the same optimum on small instances. The
+ * plain model's optimal parameters are also checked on the definitions: they do link that many
+ * records with margin eps.
+ */
+class PlainModelEquivalenceTest {
+    private static final double EPS = LearnOptions.defaults(Aggregator.WM).eps();
+
+    @Test
+    void weightedMean() {
+        compare(Aggregator.WM);
+    }
+
+    @Test
+    void choquet() {
+        compare(Aggregator.CHOQUET);
+    }
+
+    @Test
+    void owa() {
+        for (long seed = 21; seed <= 22; seed++) {
+            compare(Aggregator.OWA, LearnFixtures.noise(25, 3, 30, seed), "noise 30% seed " + seed);
+        }
+    }
+
+    @Test
+    void cbcBackend() {
+        for (Aggregator a : new Aggregator[] {Aggregator.WM, Aggregator.CHOQUET}) {
+            for (long seed = 21; seed <= 22; seed++) {
+                LinkageData d = LearnFixtures.noise(25, 3, 30, seed);
+                int[] all = LearnFixtures.all(25);
+                String w = "noise 30% seed " + seed + ", " + a + ", cbc";
+                PlainMilp.Outcome plain = PlainMilp.solve(a, d, all, EPS, 60);
+                assertEquals(MPSolver.ResultStatus.OPTIMAL, plain.status(), w + ": plain model");
+                LearnResult r = new SupervisedLearner(LearnOptions.defaults(a).withSolver("cbc").withTimeLimit(60)).learn(d, all);
+                assertEquals("OPTIMAL", r.status(), w);
+                assertTrue(r.solver().startsWith("cbc"), r.solver());
+                LearnFixtures.checkResult(w, r, d, all, EPS);
+                assertEquals(plain.linked(), r.milpLinked(), w + ": plain (SCIP) vs engineered (CBC)");
+            }
+        }
+    }
+
+    private static void compare(Aggregator a) {
+        for (long seed = 21; seed <= 24; seed++) {
+            compare(a, LearnFixtures.noise(25, 3, 20 + 5 * (seed - 21), seed), "noise seed " + seed);
+        }
+        for (long seed = 21; seed <= 22; seed++) {
+            compare(a, LearnFixtures.mdavPairs(25, 4, 3, seed), "mdav pairs seed " + seed);
+        }
+    }
+
+    private static void compare(Aggregator a, LinkageData d, String what) {
+        int[] all = LearnFixtures.all(d.originalCount());
+        String w = what + ", " + a;
+        PlainMilp.Outcome plain = PlainMilp.solve(a, d, all, EPS, 60);
+        assertEquals(MPSolver.ResultStatus.OPTIMAL, plain.status(), w + ": plain model");
+        LearnResult r = LearnFixtures.learn(a, d, all);
+        assertEquals("OPTIMAL", r.status(), w);
+        LearnFixtures.checkResult(w, r, d, all, EPS);
+        assertEquals(plain.linked(), r.milpLinked(), w + ": plain full model optimum vs engineered model");
+        int check = PlainMilp.linkedWithMargin(a, d, all, plain.theta(), EPS, 1e-6);
+        assertTrue(check >= plain.linked(), w + ": the plain optimum's parameters link only " + check + " with margin eps");
+        System.out.println(w + ": plain " + plain.linked() + ", engineered " + r.milpLinked() + " (" + r.rows() + " rows, "
+                + r.unlinkable() + " fixed, " + r.rounds() + " rounds), recomputed strict " + r.trainingLinked());
+    }
+}

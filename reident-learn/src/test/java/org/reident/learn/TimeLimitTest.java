@@ -1,0 +1,46 @@
+package org.reident.learn;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.reident.data.LinkageData;
+
+/**
+ * A 300-record, 4-variable Choquet problem with a 2 s limit: the run returns soon after the limit;
+ * a result is called OPTIMAL only with bound == milpLinked; any status satisfies
+ * {@link LearnFixtures#checkResult}. In particular bound >= the records the returned model links
+ * with margin eps: the returned measure is a feasible parameter value, and the bound is a valid
+ * upper bound of the full eps-model (each round's model is a relaxation of it). Not asserted:
+ * bound >= trainingLinked, because trainingLinked counts every strictly nearest true match,
+ * including margins in (0, eps) that the MILP does not count as links.
+ */
+class TimeLimitTest {
+    private static final double EPS = LearnOptions.defaults(Aggregator.CHOQUET).eps();
+
+    @Test
+    void choquetStopsAtTheLimitWithAnHonestStatus() {
+        LinkageData d = LearnFixtures.noise(300, 4, 40, 77);
+        int[] all = LearnFixtures.all(300);
+        List<String> rounds = new ArrayList<>();
+        LearnOptions o = LearnOptions.defaults(Aggregator.CHOQUET).withTimeLimit(2).withProgress(rounds::add);
+        long t0 = System.nanoTime();
+        LearnResult r = new SupervisedLearner(o).learn(d, all);
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        System.out.println("status " + r.status() + ", milp " + r.milpLinked() + ", bound " + r.bound() + ", strict "
+                + r.trainingLinked() + ", fixed " + r.unlinkable() + ", rounds " + r.rounds() + ", rows " + r.rows() + ", "
+                + seconds + " s; AM " + LearnFixtures.am(d).reidentified() + "; " + rounds);
+        assertTrue(seconds < 10, "a 2 s limit took " + seconds + " s");
+        assertTrue(r.seconds() <= seconds + 1e-3, "reported time " + r.seconds());
+        assertTrue(Set.of("OPTIMAL", "FEASIBLE", "TIME_LIMIT").contains(r.status()), r.status());
+        LearnFixtures.checkResult("CHOQUET 300x4, 2 s", r, d, all, EPS);
+        if (!r.status().equals("OPTIMAL")) {
+            assertTrue(r.gap() >= 0 && r.gap() <= 1, "gap " + r.gap());
+        } else {
+            assertEquals(r.bound(), r.milpLinked());
+        }
+    }
+}
