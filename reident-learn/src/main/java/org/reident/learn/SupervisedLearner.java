@@ -170,9 +170,11 @@ public final class SupervisedLearner {
             }
         }
         int trainingLinked = strictCount(linkage, train);
+        String version = milp.version();
+        milp.solver.delete(); // native memory
         double gap = bound == 0 ? 0 : Math.max(0, (bound - (double) trainingLinked) / bound);
         return new LearnResult(model, status, train.length, milpLinked, bound, gap, linkage, trainingLinked, unlinkable,
-                rounds, milp.rows(), (System.nanoTime() - t0) / 1e9, o.solver() + " (" + milp.version() + ")");
+                rounds, milp.rows(), (System.nanoTime() - t0) / 1e9, o.solver() + " (" + version + ")");
     }
 
     private LinkageResult link(DistanceModel m, LinkageData data) {

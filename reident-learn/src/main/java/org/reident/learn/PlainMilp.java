@@ -15,9 +15,11 @@ import org.reident.distance.Standardization;
  * {@link SupervisedLearner}: one row theta . (phi(i, j) - phi(i, t_i)) + M K_i >= eps for every
  * training record i and every rival j != t_i, one global big-M, no lazy generation, no fixing, no
  * dropped rows. Feature maps are recomputed here from the definitions (WM: c_k; OWA: c sorted
- * decreasingly; CI: increments of the increasing chain, indexed by subset mask).
+ * decreasingly; CI: increments of the increasing chain, indexed by subset mask). It is the baseline
+ * the benchmarks compare {@link SupervisedLearner} with (and an oracle of its tests); WM, OWA and CI
+ * only, with SCIP.
  */
-final class PlainMilp {
+public final class PlainMilp {
     private static boolean loaded;
 
     private PlainMilp() {
@@ -31,7 +33,7 @@ final class PlainMilp {
     }
 
     /** Outcome of the plain model: proven status and optimum sum of (1 - K_i). */
-    record Outcome(MPSolver.ResultStatus status, int linked, double[] theta) {
+    public record Outcome(MPSolver.ResultStatus status, int linked, double[] theta) {
     }
 
     static int parameters(Aggregator a, int n) {
@@ -81,7 +83,8 @@ final class PlainMilp {
     }
 
     /** Solves the full model for the training records {@code train} (all reference records are rivals). */
-    static Outcome solve(Aggregator a, LinkageData data, int[] train, double eps, double seconds) {
+    /** Solves the full model within {@code seconds}; {@code linked} is -1 without a solution. */
+    public static Outcome solve(Aggregator a, LinkageData data, int[] train, double eps, double seconds) {
         load();
         int n = data.dimension();
         double[][] z = Distances.standardized(data, Standardization.OWN);

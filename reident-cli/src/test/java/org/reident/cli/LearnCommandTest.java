@@ -1,0 +1,110 @@
+package org.reident.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The command line and JSON contract of {@code reident learn} (DESIGN.md section 6). */
+class LearnCommandTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+    Path x;
+    Path y;
+
+    /** 60 generated records protected with MDAV on variable pairs (the demo's protection). */
+    @BeforeEach
+    void files() {
+        Path demo = dir.resolve("demo");
+        Cli r = Cli.run("demo", "--records", "60", "--variables", "3", "--out", demo.toString(), "--json");
+        assertEquals(0, r.status(), r.err());
+        x = demo.resolve("original.csv");
+        y = demo.resolve("protected.csv");
+    }
+
+    private JsonNode learn(String aggregator, String... extra) throws IOException {
+        String[] base = {"learn", "--original", x.toString(), "--protected", y.toString(), "--aggregator", aggregator,
+            "--time-limit", "60s", "--json"};
+        String[] args = java.util.stream.Stream.concat(java.util.Arrays.stream(base), java.util.Arrays.stream(extra))
+                .toArray(String[]::new);
+        Cli r = Cli.run(args);
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.err().isBlank() || !r.err().contains("round"), "no progress with --json: " + r.err());
+        return JSON.readTree(r.out());
+    }
+
+    @Test
+    void jsonContractAndTheModelFileRoundTrip() throws IOException {
+        Path model = dir.resolve("model.json");
+        JsonNode wm = learn("wm", "--out", model.toString());
+        for (String key : List.of("records", "reidentified", "expected", "rate", "method", "seconds", "status",
+                "objective_bound", "gap", "parameters")) {
+            assertTrue(wm.has(key), key + " missing in " + wm);
+        }
+        assertEquals("OPTIMAL", wm.get("status").asText());
+        assertEquals(60, wm.get("records").asInt());
+        assertEquals(3, wm.get("parameters").get("weights").size());
+        // the model file is accepted by link, which recomputes the same count
+        Cli link = Cli.run("link", "--original", x.toString(), "--protected", y.toString(), "--method", "wm", "--params",
+                model.toString(), "--json");
+        assertEquals(0, link.status(), link.err());
+        assertEquals(wm.get("reidentified").asInt(), JSON.readTree(link.out()).get("reidentified").asInt());
+        // the learned worst case is at least AM's count, and within its own bound up to margins below eps
+        Cli am = Cli.run("link", "--original", x.toString(), "--protected", y.toString(), "--method", "am", "--json");
+        assertTrue(wm.get("reidentified").asInt() >= JSON.readTree(am.out()).get("reidentified").asInt());
+    }
+
+    @Test
+    void choquetIsExplainedAndAtLeastAsGoodAsWm() throws IOException {
+        JsonNode wm = learn("wm");
+        JsonNode ci = learn("choquet");
+        assertTrue(ci.get("objective_bound").asInt() >= wm.get("objective_bound").asInt() || !"OPTIMAL".equals(ci.get("status").asText()));
+        double sum = 0;
+        for (JsonNode v : ci.get("shapley")) {
+            sum += v.asDouble();
+        }
+        assertEquals(1.0, sum, 1e-6, "Shapley values of a normalised measure sum to 1");
+        assertEquals(8, ci.get("parameters").get("measure").size());
+    }
+
+    @Test
+    void trainTestSplitReportsTheHeldOutRecords() throws IOException {
+        JsonNode r = learn("wm", "--train-fraction", "0.5", "--seed", "3");
+        assertEquals(30, r.get("records").asInt());
+        assertEquals(30, r.get("test").get("records").asInt());
+    }
+
+    @Test
+    void userErrors() {
+        String[][] cases = {
+            {"--aggregator", "cosine"},
+            {"--aggregator", "wm", "--time-limit", "soon"},
+            {"--aggregator", "wm", "--solver", "highs"},
+            {"--aggregator", "wm", "--train-fraction", "1.5"},
+            {"--aggregator", "md-star"},
+        };
+        for (String[] c : cases) {
+            String[] args = java.util.stream.Stream.concat(
+                    java.util.stream.Stream.of("learn", "--original", x.toString(), "--protected", y.toString()),
+                    java.util.Arrays.stream(c)).toArray(String[]::new);
+            Path out = dir.resolve("never.json");
+            String[] withOut = java.util.stream.Stream.concat(java.util.Arrays.stream(args), java.util.stream.Stream.of("--out", out.toString()))
+                    .toArray(String[]::new);
+            Cli r = Cli.run(withOut);
+            assertEquals(2, r.status(), String.join(" ", c) + ": " + r.err());
+            assertTrue(r.errLine().startsWith("reident: error: "), r.err());
+            assertFalse(Files.exists(out));
+        }
+    }
+}
