@@ -36,6 +36,10 @@ public final class AtomicOutput {
                 throw new InputException(target + ": is a directory, expected a file name to write");
             }
             tmp = Files.createTempFile(dir, "." + abs.getFileName(), ".tmp");
+            if (tmp.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+                // createTempFile makes the file owner-only; an output file gets the usual rw-r--r--
+                Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+            }
             try (BufferedWriter w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
                 body.write(w);
             }
