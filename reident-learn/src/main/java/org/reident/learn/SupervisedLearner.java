@@ -93,13 +93,16 @@ public final class SupervisedLearner {
                 unlinkable++;
                 continue;
             }
-            int[] rivals = o.aggregator().isBilinear() ? smallest(amMargin, o.rivals()) : paretoRivals(features, i, amMargin);
-            rivals = java.util.Arrays.copyOf(rivals, Math.min(rivals.length, o.rivals()));
+            int[] rivals = o.aggregator().isBilinear() ? smallest(amMargin, o.rivals())
+                    : paretoRivals(features, i, amMargin, o.rivals());
             for (int j : rivals) {
                 addRow(milp, features, acc, c1, c2, order, r, i, t, j, added, nr);
             }
         }
 
+        hint(milp, neutral(features));
+        progress(String.format(Locale.ROOT, "model: %d records (%d cannot be linked), %d parameters, %d first rows, %.1f s",
+                train.length, unlinkable, features.parameters(), milp.rows(), (System.nanoTime() - t0) / 1e9));
         String status = "TIME_LIMIT";
         int rounds = 0;
         List<double[]> candidates = new ArrayList<>();
@@ -298,6 +301,25 @@ public final class SupervisedLearner {
         }
     }
 
+    /** The parameters that make the aggregator AM (a warm start that every family contains). */
+    private double[] neutral(Features f) {
+        int n = f.dimension();
+        double[] t = new double[f.parameters()];
+        for (int q = 0; q < t.length; q++) {
+            if (o.aggregator().isChoquet()) {
+                t[q] = Integer.bitCount(q) / (double) n;
+            } else if (!o.aggregator().isBilinear()) {
+                t[q] = 1.0 / n;
+            }
+        }
+        if (o.aggregator().isBilinear()) {
+            for (int k = 0; k < n; k++) {
+                t[f.triangle(k, k)] = 1.0 / n;
+            }
+        }
+        return t;
+    }
+
     private static void hint(MilpModel milp, double[] theta) {
         List<MPVariable> vars = new ArrayList<>();
         List<Double> vals = new ArrayList<>();
@@ -364,18 +386,21 @@ public final class SupervisedLearner {
      * CI) the row of a dominated rival is implied by the row of the rival that dominates it, since
      * C(c(i, j)) >= C(c(i, j')); so these rows are the whole model. Adding them all at once was
      * measured slower (M5-38, WM: 14,724 rows, 91 s in one solve, against 34 s for four lazy rounds),
-     * so the first round takes the {@code rivals} nearest of them (by AM) and lazy rounds add more.
-     * Rivals are visited by increasing AM distance (a dominating rival has a smaller sum), and of
-     * rivals with equal vectors only the first is kept.
+     * so the first round takes the {@code limit} nearest of them (by AM) and lazy rounds add more.
+     * Rivals are visited by increasing AM distance: a dominating rival has a smaller sum, so it is
+     * visited first, and a rival dominated by a visited non-front rival is dominated by the front
+     * rival that dominates that one; the walk can therefore stop after {@code limit} front rivals.
+     * Of rivals with equal vectors only the first is kept.
      */
-    static int[] paretoRivals(Features f, int i, double[] amMargin) {
+    static int[] paretoRivals(Features f, int i, double[] amMargin, int limit) {
         int n = f.dimension();
-        int[] byAm = smallest(amMargin, amMargin.length);
-        double[] front = new double[16 * n];
-        int[] frontIdx = new int[16];
+        MinIndexHeap byAm = new MinIndexHeap(amMargin);
+        double[] front = new double[limit * n];
+        int[] frontIdx = new int[limit];
         int size = 0;
         double[] c = new double[n];
-        for (int j : byAm) {
+        int j;
+        while (size < limit && (j = byAm.pop()) >= 0) {
             f.squaredDifferences(i, j, c);
             boolean dominated = false;
             for (int q = 0; q < size && !dominated; q++) {
@@ -385,41 +410,17 @@ public final class SupervisedLearner {
                 }
                 dominated = all;
             }
-            if (dominated) {
-                continue;
+            if (!dominated) {
+                System.arraycopy(c, 0, front, size * n, n);
+                frontIdx[size++] = j;
             }
-            if (size == frontIdx.length) {
-                front = java.util.Arrays.copyOf(front, 2 * front.length);
-                frontIdx = java.util.Arrays.copyOf(frontIdx, 2 * frontIdx.length);
-            }
-            System.arraycopy(c, 0, front, size * n, n);
-            frontIdx[size++] = j;
         }
         return java.util.Arrays.copyOf(frontIdx, size);
     }
 
     /** Indices of the {@code count} smallest finite values (ties by index). */
     static int[] smallest(double[] v, int count) {
-        int m = 0;
-        for (double x : v) {
-            if (x != Double.POSITIVE_INFINITY) {
-                m++;
-            }
-        }
-        Integer[] idx = new Integer[m];
-        int q = 0;
-        for (int j = 0; j < v.length; j++) {
-            if (v[j] != Double.POSITIVE_INFINITY) {
-                idx[q++] = j;
-            }
-        }
-        java.util.Arrays.sort(idx, (a, b) -> v[a] != v[b] ? Double.compare(v[a], v[b]) : Integer.compare(a, b));
-        int take = Math.min(count, m);
-        int[] out = new int[take];
-        for (int s = 0; s < take; s++) {
-            out[s] = idx[s];
-        }
-        return out;
+        return MinIndexHeap.smallest(v, count);
     }
 
     private void progress(String line) {

@@ -1,0 +1,37 @@
+package org.reident.learn;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class MinIndexHeapTest {
+    @Test
+    void popsInKeyOrderTiesByIndexSkippingInfinity() {
+        Random rnd = new Random(11);
+        for (int trial = 0; trial < 200; trial++) {
+            int n = rnd.nextInt(60);
+            double[] key = new double[n];
+            for (int j = 0; j < n; j++) {
+                int r = rnd.nextInt(10);
+                key[j] = r == 0 ? Double.POSITIVE_INFINITY : r < 3 ? rnd.nextInt(3) - 1 : rnd.nextGaussian();
+            }
+            Integer[] expected = java.util.stream.IntStream.range(0, n).boxed()
+                    .filter(j -> key[j] != Double.POSITIVE_INFINITY)
+                    .sorted(Comparator.<Integer>comparingDouble(j -> key[j]).thenComparingInt(j -> j))
+                    .toArray(Integer[]::new);
+            MinIndexHeap h = new MinIndexHeap(key);
+            int[] got = new int[expected.length];
+            for (int s = 0; s < got.length; s++) {
+                got[s] = h.pop();
+            }
+            assertEquals(-1, h.pop());
+            assertArrayEquals(Arrays.stream(expected).mapToInt(Integer::intValue).toArray(), got);
+            int k = rnd.nextInt(5);
+            assertArrayEquals(Arrays.copyOf(got, Math.min(k, got.length)), MinIndexHeap.smallest(key, k));
+        }
+    }
+}
