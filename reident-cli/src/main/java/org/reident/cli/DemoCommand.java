@@ -1,6 +1,7 @@
 package org.reident.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,6 +18,10 @@ import org.reident.io.NumericCsv;
 import org.reident.linkage.Linkage;
 import org.reident.linkage.LinkageEngine;
 import org.reident.linkage.MethodOutcome;
+import org.reident.learn.Aggregator;
+import org.reident.learn.LearnOptions;
+import org.reident.learn.LearnResult;
+import org.reident.learn.SupervisedLearner;
 import org.reident.protect.GroupedMasking;
 import org.reident.protect.Masking;
 import org.reident.protect.Mdav;
@@ -66,6 +71,10 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
     @Option(names = "--json", description = "Print the results as a JSON array instead of a table.")
     boolean json;
 
+    @Option(names = "--learn-seconds", defaultValue = "30", paramLabel = "T",
+            description = "Time limit for learning the worst-case weighted mean (wm*); 0 skips it (default ${DEFAULT-VALUE}).")
+    double learnSeconds;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
@@ -102,9 +111,24 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
                 Reports.row(out, o);
             }
         }
+        LearnResult learned = null;
+        if (learnSeconds > 0) {
+            learned = learnWorstCase(data, err);
+            MethodOutcome lo = new MethodOutcome(Method.WM, learned.model(), learned.linkage(), learned.seconds(), null);
+            outcomes.add(lo);
+            if (!json) {
+                out.printf(Locale.ROOT, "%-9s %-50s %16s %8.2f %10.2f %9.2f %6d %8.3f%n", "wm*", "learned weighted mean: worst case, "
+                        + learned.status(), learned.trainingLinked() + " / " + learned.trainingRecords(),
+                        lo.result().rate(), lo.result().expected(), lo.result().expectedRate(), lo.result().tiedAtTop(), learned.seconds());
+            }
+        }
         ArrayNode arr = Reports.JSON.createArrayNode();
         for (MethodOutcome o : outcomes) {
-            arr.add(Reports.json(o, ctx).put("seed", seed).put("protection", masking.label()));
+            ObjectNode j = Reports.json(o, ctx).put("seed", seed).put("protection", masking.label());
+            if (learned != null && o.result() == learned.linkage()) {
+                j.put("learned", true).put("status", learned.status()).put("objective_bound", learned.bound());
+            }
+            arr.add(j);
         }
         Path results = dir.resolve("results.json");
         String text = Reports.JSON.writeValueAsString(arr);
@@ -114,6 +138,12 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
         } else {
             out.println();
             out.println(Reports.worstCase(outcomes));
+            if (learned != null) {
+                out.printf(Locale.ROOT, "wm*: the weights that link the most records, learned by MILP (%s): no weighting links more "
+                        + "than %d records by a margin of at least 1e-4%s; see 'reident learn --help'%n", learned.status(), learned.bound(),
+                        learned.trainingLinked() > learned.bound()
+                                ? " (" + (learned.trainingLinked() - learned.bound()) + " more are linked here by a smaller margin)" : "");
+            }
             out.println();
             out.println("files: " + xPath + ", " + yPath + " (the generated pair), " + results + " (these results)");
             out.println("next:  reident link --original " + xPath + " --protected " + yPath + " --method md --out records.csv");
@@ -144,5 +174,19 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
         return m instanceof Noise
                 ? String.format(Locale.ROOT, "additive noise N(0, (%.4g%% of sd)^2)", noise)
                 : "MDAV microaggregation of variable pairs, " + m.label();
+    }
+
+    /** The worst case within the weighted means: the MILP of 'reident learn', on every record. */
+    private LearnResult learnWorstCase(LinkageData data, PrintWriter err) {
+        int[] all = new int[data.originalCount()];
+        for (int i = 0; i < all.length; i++) {
+            all[i] = i;
+        }
+        LearnOptions o = LearnOptions.defaults(Aggregator.WM).withTimeLimit(learnSeconds)
+                .withProgress(json ? null : line -> {
+                    err.println("reident demo: learning wm*: " + line);
+                    err.flush();
+                });
+        return new SupervisedLearner(o).learn(data, all);
     }
 }

@@ -31,11 +31,17 @@ class DemoCommandTest {
         assertArrayEquals(Files.readAllBytes(a.resolve("protected.csv")), Files.readAllBytes(b.resolve("protected.csv")));
 
         JsonNode results = new ObjectMapper().readTree(a.resolve("results.json").toFile());
-        assertEquals(5, results.size());
+        assertEquals(6, results.size());
         for (JsonNode o : results) {
             assertEquals(300, o.get("records").asInt());
             assertTrue(o.get("reidentified").asInt() > 0, o.toString());
         }
+        // the sixth row is the learned worst case within the weighted means: at least AM
+        JsonNode learned = results.get(5);
+        assertTrue(learned.get("learned").asBoolean());
+        assertEquals("OPTIMAL", learned.get("status").asText());
+        assertTrue(learned.get("reidentified").asInt() >= results.get(0).get("reidentified").asInt());
+        assertTrue(r.out().contains("\nwm* "), r.out());
         // the files the demo wrote link to the same counts through the public command
         Cli link = Cli.run("link", "--original", a.resolve("original.csv").toString(), "--protected",
                 a.resolve("protected.csv").toString(), "--method", "am", "--json");
