@@ -320,18 +320,9 @@ public final class SupervisedLearner {
         return t;
     }
 
+    /** Warm start: the parameter values; the solver completes K. */
     private static void hint(MilpModel milp, double[] theta) {
-        List<MPVariable> vars = new ArrayList<>();
-        List<Double> vals = new ArrayList<>();
-        for (int f = 0; f < theta.length; f++) {
-            vars.add(milp.theta[f]);
-            vals.add(theta[f]);
-        }
-        double[] v = new double[vals.size()];
-        for (int q = 0; q < v.length; q++) {
-            v[q] = vals.get(q);
-        }
-        milp.solver.setHint(vars.toArray(new MPVariable[0]), v);
+        milp.solver.setHint(milp.theta, theta);
     }
 
     private static double[] values(MPVariable[] vars) {
