@@ -23,8 +23,8 @@ import org.reident.linkage.LinkageResult;
  * per-variable differences of squared differences, theta . Delta_ij >= min_k e_k for every feasible
  * theta (a normalised monotone Choquet integral, of which WM and OWA are special cases, satisfies
  * min_k (x_k - y_k) <= CI(x) - CI(y) <= max_k (x_k - y_k), by monotonicity and
- * CI(y + c 1) = CI(y) + c). So M_ij = eps - min_k e_k makes the row void when K_i = 1. For SB, with
- * entries in [-1, 1], theta . Delta >= -sum_f |Delta_f|, so M_ij = eps + sum_f |Delta_f|.</li>
+ * CI(y + c 1) = CI(y) + c). So M_ij = eps - min_k e_k makes the row void when K_i = 1. For SB,
+ * M_ij = eps - {@link #bilinearLowerBound}, the exact minimum over the box with trace 1.</li>
  * <li><b>dropping rows that always hold</b> (lower bound >= eps) and <b>fixing K_i = 1</b> for records
  * with a rival that no parameter value can push away (upper bound &lt; eps, e.g. an identical
  * protected record);</li>
@@ -219,11 +219,7 @@ public final class SupervisedLearner {
         f.add(i, t, -1, acc, c1, order);
         double lower;
         if (o.aggregator().isBilinear()) {
-            double s = 0;
-            for (int q = 0; q < acc.count; q++) {
-                s += Math.abs(acc.values[acc.touched[q]]);
-            }
-            lower = -s;
+            lower = bilinearLowerBound(f, acc);
         } else {
             f.squaredDifferences(i, j, c1);
             f.squaredDifferences(i, t, c2);
@@ -299,6 +295,34 @@ public final class SupervisedLearner {
                 milp.addRow(acc, -1, 0, 0);
             }
         }
+    }
+
+    /**
+     * min of theta . Delta over SB's parameter box with trace 1: off-diagonal entries in [-1, 1]
+     * contribute -|Delta_kl| each; the diagonal solves min sum_k d_k Delta_kk subject to
+     * sum_k d_k = 1, d_k in [-1, 1], whose optimum starts from d = -1 and raises the entries with
+     * the smallest Delta_kk to +1 (then one partly) until the trace is 1. Valid for SB and SB_NC
+     * (their feasible sets lie in this polytope) and tighter than -sum |Delta_f|.
+     */
+    static double bilinearLowerBound(Features f, Features.Accumulator acc) {
+        int n = f.dimension();
+        double[] diag = new double[n];
+        double bound = 0;
+        for (int k = 0; k < n; k++) {
+            diag[k] = acc.values[f.triangle(k, k)];
+            bound -= diag[k]; // every d_k at -1
+            for (int l = k + 1; l < n; l++) {
+                bound -= Math.abs(acc.values[f.triangle(k, l)]);
+            }
+        }
+        java.util.Arrays.sort(diag);
+        double raise = n + 1; // the trace goes from -n to 1; each d_k can rise by at most 2
+        for (int k = 0; k < n && raise > 0; k++) {
+            double step = Math.min(2, raise);
+            bound += step * diag[k];
+            raise -= step;
+        }
+        return bound;
     }
 
     /** The parameters that make the aggregator AM (a warm start that every family contains). */
