@@ -81,6 +81,12 @@ final class MaskingOptions {
         List<String> vars = new ArrayList<>();
         for (String[] g : parseGroups(spec)) {
             for (int i = 0; i < g.length - 1; i++) {
+                if (g[i].isEmpty()) {
+                    throw new InputException("--groups: empty variable name in '" + spec + "'");
+                }
+                if (vars.contains(g[i])) {
+                    throw new InputException("--groups: variable '" + g[i] + "' is in more than one group");
+                }
                 vars.add(g[i]);
             }
         }
@@ -114,6 +120,7 @@ final class MaskingOptions {
     }
 
     private static GroupedMasking grouped(String spec, List<String> variables, Mdav.Scale scale) {
+        groupVariables(spec); // names: non-empty, each in one group only
         List<GroupedMasking.ColumnGroup> groups = new ArrayList<>();
         for (String[] g : parseGroups(spec)) {
             int k;

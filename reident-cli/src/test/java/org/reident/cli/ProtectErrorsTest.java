@@ -129,12 +129,17 @@ class ProtectErrorsTest {
 
     @Test
     void overlappingGroups() {
-        fails("mdav", "--groups", "A,B:2;B,C:3");
+        mentions(fails("mdav", "--groups", "A,B:2;B,C:3"), "--groups: variable 'B' is in more than one group");
+    }
+
+    @Test
+    void emptyNameInGroups() {
+        mentions(fails("mdav", "--groups", "A,,B:2"), "--groups: empty variable name");
     }
 
     @Test
     void overlappingGroupsWithVars() {
-        mentions(fails("mdav", "--groups", "A,B:2;B,C:3", "--vars", "A,B,C,D"), "--groups");
+        mentions(fails("mdav", "--groups", "A,B:2;B,C:3", "--vars", "A,B,C,D"), "--groups: variable 'B' is in more than one group");
     }
 
     @ParameterizedTest
