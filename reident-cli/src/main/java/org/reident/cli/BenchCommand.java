@@ -66,7 +66,6 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
     @picocli.CommandLine.Mixin
     MarkdownReport report;
 
-
     @Override
     public Integer call() {
         report.start(spec.commandLine().getOut());

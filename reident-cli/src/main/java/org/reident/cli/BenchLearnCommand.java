@@ -68,7 +68,6 @@ public final class BenchLearnCommand implements java.util.concurrent.Callable<In
     @picocli.CommandLine.Mixin
     MarkdownReport report;
 
-
     @Override
     public Integer call() {
         report.start(spec.commandLine().getOut());

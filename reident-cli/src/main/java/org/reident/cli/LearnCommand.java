@@ -65,6 +65,11 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
             description = "Strictness margin of the MILP, in squared standardised units (default ${DEFAULT-VALUE}).")
     double eps;
 
+    @Option(names = "--solver-params", paramLabel = "P",
+            description = "SCIP parameters, 'name = value' separated by ';' (default: at most 3 root separation rounds; "
+                    + "\"\" for SCIP's own defaults).")
+    String solverParams;
+
     @Option(names = "--standardize", defaultValue = "own", paramLabel = "S", description = "own (default), original or pooled.")
     String standardize;
 
@@ -94,11 +99,12 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
         double seconds = parseDuration(timeLimit);
         LinkageData data = input.load();
         int[] train = trainingRecords(data);
+        String params = solverParams == null ? LearnOptions.SCIP_PARAMETERS : solverParams.replace(';', '\n');
         LearnOptions o = new LearnOptions(a, solver, seconds, eps, 1e-4, 8, Standardization.parse(standardize),
                 json ? null : line -> {
                     stderr.println("reident learn: " + line);
                     stderr.flush();
-                });
+                }, params);
         LearnResult r = new SupervisedLearner(o).learn(data, train);
         ObjectNode j = LearnReport.json(r, data, train, a, o);
         String pdLine = null;

@@ -54,7 +54,6 @@ public final class ReproduceCommand implements java.util.concurrent.Callable<Int
     @picocli.CommandLine.Mixin
     MarkdownReport report;
 
-
     @Override
     public Integer call() {
         report.start(spec.commandLine().getOut());

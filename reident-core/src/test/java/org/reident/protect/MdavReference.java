@@ -15,7 +15,8 @@ final class MdavReference {
     private MdavReference() {
     }
 
-    static int[] groups(double[] x, int rows, int n, int k, boolean standardize) {
+    /** z = (v - mean) / sd (n-1) per column, 0 for a constant column; z[record][column]. */
+    static double[][] zScores(double[] x, int rows, int n) {
         double[][] z = new double[rows][n];
         for (int j = 0; j < n; j++) {
             boolean constant = true;
@@ -31,9 +32,22 @@ final class MdavReference {
             }
             double sd = Math.sqrt(ss / (rows - 1));
             for (int i = 0; i < rows; i++) {
-                z[i][j] = !standardize ? x[i * n + j] : constant ? 0 : (x[i * n + j] - mean) / sd;
+                z[i][j] = constant ? 0 : (x[i * n + j] - mean) / sd;
             }
         }
+        return z;
+    }
+
+    private static double[][] rows(double[] x, int rows, int n) {
+        double[][] r = new double[rows][n];
+        for (int i = 0; i < rows; i++) {
+            System.arraycopy(x, i * n, r[i], 0, n);
+        }
+        return r;
+    }
+
+    static int[] groups(double[] x, int rows, int n, int k, boolean standardize) {
+        double[][] z = standardize ? zScores(x, rows, n) : rows(x, rows, n);
         int[] gid = new int[rows];
         boolean[] used = new boolean[rows];
         int g = 0;

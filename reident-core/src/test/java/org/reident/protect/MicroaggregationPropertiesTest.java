@@ -96,21 +96,10 @@ class MicroaggregationPropertiesTest {
     /** Independent z-score sums: (v - mean) / sd with n-1, constant columns 0, summed in column order. */
     static double[] zScoreSums(double[] x, int rows, int n) {
         double[] s = new double[rows];
-        for (int j = 0; j < n; j++) {
-            double mean = 0;
-            boolean constant = true;
-            for (int i = 0; i < rows; i++) {
-                mean += x[i * n + j];
-                constant &= x[i * n + j] == x[j];
-            }
-            mean /= rows;
-            double ss = 0;
-            for (int i = 0; i < rows; i++) {
-                ss += (x[i * n + j] - mean) * (x[i * n + j] - mean);
-            }
-            double sd = Math.sqrt(ss / (rows - 1));
-            for (int i = 0; i < rows; i++) {
-                s[i] += constant ? 0 : (x[i * n + j] - mean) / sd;
+        double[][] z = MdavReference.zScores(x, rows, n);
+        for (int i = 0; i < rows; i++) {
+            for (int j = 0; j < n; j++) {
+                s[i] += z[i][j];
             }
         }
         return s;

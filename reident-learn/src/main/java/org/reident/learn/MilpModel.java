@@ -16,14 +16,6 @@ import org.reident.data.InputException;
 final class MilpModel {
     private static boolean loaded;
 
-    /**
-     * Fewer cutting-plane rounds: at most 3 at the root, none below it. The LP relaxation of this
-     * model is weak (big-M rows) and SCIP's default separation spends most of the time for little
-     * bound. Measured on the seed-1 preset files (`reident learn`, same optimum in every case):
-     * M5-38 WM 48.5 s -> 17.7 s, M4-33 CI 11.7 s -> 1.8 s, M4-33 WM 4.1 s -> 2.2 s, M4-28 CI
-     * 5.7 s -> 3.3 s. (No root rounds at all was slower: 41 s on M5-38 WM.)
-     */
-    static final String SCIP_PARAMETERS = "separating/maxroundsroot = 3\nseparating/maxrounds = 0";
 
     final MPSolver solver;
     final MPVariable[] theta;
@@ -50,8 +42,9 @@ final class MilpModel {
             throw new InputException("--solver: " + backend + " is not available in this OR-Tools build (try scip, highs or cbc)");
         }
         s.suppressOutput();
-        if (id.equals("SCIP")) {
-            s.setSolverSpecificParametersAsString(SCIP_PARAMETERS);
+        if (id.equals("SCIP") && !o.solverParameters().isBlank()
+                && !s.setSolverSpecificParametersAsString(o.solverParameters())) {
+            throw new InputException("--solver-params: SCIP does not accept '" + o.solverParameters().replace('\n', ';') + "'");
         }
         this.solver = s;
         this.features = features;

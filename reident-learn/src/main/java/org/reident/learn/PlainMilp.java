@@ -115,7 +115,7 @@ public final class PlainMilp {
         }
         MPSolver s = MPSolver.createSolver("SCIP");
         s.suppressOutput();
-        s.setSolverSpecificParametersAsString(MilpModel.SCIP_PARAMETERS); // same solver settings as the learner
+        s.setSolverSpecificParametersAsString(LearnOptions.SCIP_PARAMETERS); // same solver settings as the learner
         MPVariable[] theta = new MPVariable[p];
         for (int q = 0; q < p; q++) {
             theta[q] = s.makeNumVar(0, 1, "theta" + q);
