@@ -179,7 +179,7 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
             for (int mask = 0; mask < v.length; mask++) {
                 v[mask] /= top;
             }
-        } else if (m == Method.BILINEAR) {
+        } else if (m == Method.BILINEAR || m == Method.MD_STAR) {
             v = new double[n * n];
             for (int a = 0; a < n; a++) {
                 for (int b = 0; b <= a; b++) {

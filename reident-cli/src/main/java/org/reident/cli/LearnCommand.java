@@ -3,10 +3,7 @@ package org.reident.cli;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
-import java.util.Random;
 import org.reident.data.InputException;
 import org.reident.data.LinkageData;
 import org.reident.distance.DistanceModel;
@@ -49,7 +46,7 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
     InputOptions input;
 
     @Option(names = "--aggregator", required = true, paramLabel = "A",
-            description = "wm, wm-m, owa, choquet, choquet-m, bilinear, bilinear-nc.")
+            description = "wm, wm-m, owa, choquet, choquet-m, bilinear, bilinear-nc, md-star (the bilinear form on |differences|).")
     String aggregator;
 
     @Option(names = "--method", defaultValue = "milp", paramLabel = "M", description = "milp (exact; default).")
@@ -76,6 +73,10 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
     @Option(names = "--train-fraction", paramLabel = "F", description = "Learn on this fraction of the records (seeded), test on the rest.")
     Double trainFraction;
 
+    @Option(names = "--train-ids", paramLabel = "FILE",
+            description = "Learn on the records listed in FILE (one --id value per line, or record numbers from 1 without --id), test on the rest.")
+    Path trainIds;
+
     @Option(names = "--seed", defaultValue = "1", paramLabel = "S", description = "Seed of the training sample (default ${DEFAULT-VALUE}).")
     long seed;
 
@@ -98,7 +99,7 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
         }
         double seconds = parseDuration(timeLimit);
         LinkageData data = input.load();
-        int[] train = trainingRecords(data);
+        int[] train = TrainingSet.select(data, trainFraction, seed, trainIds);
         String params = solverParams == null ? LearnOptions.SCIP_PARAMETERS : solverParams.replace(';', '\n');
         LearnOptions o = new LearnOptions(a, solver, seconds, eps, 1e-4, 8, Standardization.parse(standardize),
                 json ? null : line -> {
@@ -128,6 +129,17 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
         inputs.put("original_sha256", Checksums.sha256(input.original));
         inputs.put("protected", input.masked.toString());
         inputs.put("protected_sha256", Checksums.sha256(input.masked));
+        if (trainIds != null) {
+            inputs.put("train_ids", trainIds.toString());
+            inputs.put("train_ids_sha256", Checksums.sha256(trainIds));
+        }
+        ObjectNode opts = j.putObject("options");
+        opts.put("time_limit_seconds", seconds);
+        opts.put("solver_params", params);
+        if (trainFraction != null) {
+            opts.put("train_fraction", trainFraction);
+            opts.put("seed", seed);
+        }
         j.put("version", Version.get());
         if (out != null) {
             ObjectNode model = ModelFile.toJson(r.model());
@@ -146,29 +158,6 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
             }
         }
         return 0;
-    }
-
-    private int[] trainingRecords(LinkageData data) {
-        List<Integer> matched = new ArrayList<>();
-        for (int i = 0; i < data.originalCount(); i++) {
-            if (data.truth()[i] >= 0) {
-                matched.add(i);
-            }
-        }
-        if (trainFraction != null) {
-            if (!(trainFraction > 0 && trainFraction <= 1)) {
-                throw new InputException("--train-fraction: expected a fraction in (0, 1], got " + trainFraction);
-            }
-            java.util.Collections.shuffle(matched, new Random(seed));
-            int m = Math.max(1, (int) Math.round(trainFraction * matched.size()));
-            matched = new ArrayList<>(matched.subList(0, m));
-            java.util.Collections.sort(matched);
-        }
-        int[] t = new int[matched.size()];
-        for (int i = 0; i < t.length; i++) {
-            t[i] = matched.get(i);
-        }
-        return t;
     }
 
     static double parseDuration(String s) {

@@ -147,9 +147,24 @@ final class LearnReport {
                 sb.append(String.format(Locale.ROOT, " %.5f", e));
             }
             out.println(sb);
-            out.println(NearestPsd.isPsd(m.values(), n, 1e-9) ? "the matrix is positive semidefinite: a (pseudo)metric"
-                    : "the matrix is NOT positive semidefinite: some pairs may get negative distances");
+            if (NearestPsd.isPsd(m.values(), n, 1e-9)) {
+                out.println("the matrix is positive semidefinite: the distance is never negative");
+            } else if (a == Aggregator.MD_STAR && nonNegativeEntries(m.values())) {
+                out.println("the matrix is not positive semidefinite, but MD* only sees |differences| >= 0 and every entry is >= 0,"
+                        + " so the distance is never negative");
+            } else {
+                out.println("the matrix is NOT positive semidefinite: pairs outside the data may get negative distances");
+            }
         }
+    }
+
+    private static boolean nonNegativeEntries(double[] v) {
+        for (double x : v) {
+            if (x < 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** JSON of the explanation (Shapley and interactions, or eigenvalues and PSD). */

@@ -86,13 +86,75 @@ class LearnCommandTest {
     }
 
     @Test
+    void mdStarLearnsExplainsAndLinks() throws IOException {
+        Path model = dir.resolve("mdstar.json");
+        JsonNode md = learn("md-star", "--out", model.toString());
+        JsonNode wm = learn("wm");
+        assertEquals("OPTIMAL", md.get("status").asText());
+        assertEquals("md-star", md.get("method").asText());
+        assertEquals(3, md.get("parameters").get("matrix").size());
+        assertEquals(3, md.get("eigenvalues").size());
+        double trace = 0;
+        for (int k = 0; k < 3; k++) {
+            trace += md.get("parameters").get("matrix").get(k).get(k).asDouble();
+        }
+        assertEquals(1.0, trace, 1e-6, "trace normalisation");
+        // WM is MD* with a diagonal matrix: the MD* optimum is at least WM's
+        assertTrue(md.get("objective_bound").asInt() >= wm.get("objective_bound").asInt(), md + " vs " + wm);
+        Cli link = Cli.run("link", "--original", x.toString(), "--protected", y.toString(), "--method", "md-star", "--params",
+                model.toString(), "--json");
+        assertEquals(0, link.status(), link.err());
+        assertEquals(md.get("reidentified").asInt(), JSON.readTree(link.out()).get("reidentified").asInt());
+        Cli wrong = Cli.run("link", "--original", x.toString(), "--protected", y.toString(), "--method", "bilinear", "--params",
+                model.toString());
+        assertEquals(2, wrong.status(), "an MD* model is not a bilinear one: " + wrong.err());
+    }
+
+    @Test
+    void trainIdsChooseTheTrainingRecords() throws IOException {
+        // without --id, records are numbered from 1 after the header
+        Path ids = dir.resolve("ids.txt");
+        StringBuilder sb = new StringBuilder("# training records\n");
+        for (int i = 1; i <= 40; i += 2) {
+            sb.append(i).append("\n\n");
+        }
+        Files.writeString(ids, sb.toString());
+        JsonNode r = learn("wm", "--train-ids", ids.toString());
+        assertEquals(20, r.get("records").asInt());
+        assertEquals(40, r.get("test").get("records").asInt());
+        assertTrue(r.get("inputs").get("train_ids_sha256").asText().matches("[0-9a-f]{64}"));
+    }
+
+    @Test
+    void trainIdsErrorsSayWhere() throws IOException {
+        String[][] cases = {
+            {"1\n2\n  61\n", ":3:3: '61' is not a record of"},
+            {"1\n2\n1\n", ":3:1: '1' is listed twice (also on line 1)"},
+            {"# nothing\n\n", ": lists no record"},
+        };
+        for (String[] c : cases) {
+            Path ids = dir.resolve("bad.txt");
+            Files.writeString(ids, c[0]);
+            Cli r = Cli.run("learn", "--original", x.toString(), "--protected", y.toString(), "--aggregator", "wm",
+                    "--train-ids", ids.toString());
+            assertEquals(2, r.status(), r.err());
+            assertEquals("reident: error: " + ids + c[1], r.errLine().substring(0, Math.min(r.errLine().length(),
+                    ("reident: error: " + ids + c[1]).length())), r.err());
+        }
+        Cli missing = Cli.run("learn", "--original", x.toString(), "--protected", y.toString(), "--aggregator", "wm",
+                "--train-ids", dir.resolve("absent.txt").toString());
+        assertEquals(2, missing.status());
+        assertTrue(missing.errLine().contains("absent.txt: no such file"), missing.err());
+    }
+
+    @Test
     void userErrors() {
         String[][] cases = {
             {"--aggregator", "cosine"},
             {"--aggregator", "wm", "--time-limit", "soon"},
             {"--aggregator", "wm", "--solver", "highs"},
             {"--aggregator", "wm", "--train-fraction", "1.5"},
-            {"--aggregator", "md-star"},
+            {"--aggregator", "wm", "--train-fraction", "0.5", "--train-ids", "ids.txt"},
         };
         for (String[] c : cases) {
             String[] args = java.util.stream.Stream.concat(

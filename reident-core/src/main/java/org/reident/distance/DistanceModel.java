@@ -6,10 +6,10 @@ import java.util.List;
  * Parameters of a parametrised distance, as read from (and, by {@code learn}, written to) a model
  * file. Exactly one of the arrays is used, by {@link #method()}:
  * WM and OWA: {@code weights} (n values on the simplex); CI: {@code measure} (2^n values, index =
- * subset bit mask, bit k = variable k); SB: {@code matrix} (n x n row-major, symmetric).
+ * subset bit mask, bit k = variable k); SB and MD*: {@code matrix} (n x n row-major, symmetric).
  * Instances are validated on construction by {@link ModelFile} (the front door).
  *
- * @param method         WM, OWA, CHOQUET or BILINEAR
+ * @param method         WM, OWA, CHOQUET, BILINEAR or MD_STAR
  * @param aggregator     the aggregator name as written (e.g. "wm-m", "bilinear-nc")
  * @param variables      the quasi-identifiers the parameters refer to, in order
  * @param standardization the standardisation the parameters were learned with, or null
@@ -39,6 +39,7 @@ public record DistanceModel(Method method, String aggregator, List<String> varia
                 }
                 break;
             case BILINEAR:
+            case MD_STAR:
                 v = new double[n * n];
                 for (int k = 0; k < n; k++) {
                     v[k * n + k] = 1.0 / n;

@@ -66,6 +66,8 @@ public final class Distances {
                 double[] lambda = e.values();
                 return oriented(e.rotate(zx), e.rotate(zy), n, options, (q, r) -> new WeightedSquaredEuclidean(q, r, n, lambda));
             }
+            case MD_STAR:
+                return oriented(zx, zy, n, options, (q, r) -> new AbsoluteBilinearDistance(q, r, n, p.values()));
             default:
                 throw new IllegalStateException("unhandled method " + method);
         }

@@ -15,7 +15,8 @@ public enum Method {
     WM("wm", true, "weighted mean of squared differences"),
     OWA("owa", true, "ordered weighted average of squared differences"),
     CHOQUET("choquet", true, "Choquet integral w.r.t. a fuzzy measure", "ci"),
-    BILINEAR("bilinear", true, "symmetric bilinear form diff' Sigma diff", "sb");
+    BILINEAR("bilinear", true, "symmetric bilinear form diff' Sigma diff", "sb"),
+    MD_STAR("md-star", true, "Mahalanobis as aggregator |diff|' Sigma |diff| (MD*)", "mdstar");
 
     private final String label;
     private final boolean parametrised;
@@ -66,6 +67,6 @@ public enum Method {
             }
         }
         throw new InputException("--method: unknown method '" + s
-                + "' (expected am, dbrl2, md, md0, kernel, wm, owa, choquet, bilinear or all)");
+                + "' (expected am, dbrl2, md, md0, kernel, wm, owa, choquet, bilinear, md-star or all)");
     }
 }

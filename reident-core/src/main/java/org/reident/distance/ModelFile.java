@@ -15,15 +15,15 @@ import java.util.Locale;
 import org.reident.data.InputException;
 
 /**
- * Reads and validates model files (the parameters of WM, OWA, CI or SB). The format, which
+ * Reads and validates model files (the parameters of WM, OWA, CI, SB or MD*). The format, which
  * {@code learn} writes and {@code link --params} reads:
  * <pre>
  * { "format": "reident-model", "format_version": 1,
- *   "aggregator": "wm" | "wm-m" | "owa" | "choquet" | "choquet-m" | "bilinear" | "bilinear-nc" | "bilinear-pd",
+ *   "aggregator": "wm" | "wm-m" | "owa" | "choquet" | "choquet-m" | "bilinear" | "bilinear-nc" | "bilinear-pd" | "md-star",
  *   "variables": ["V1", "V2", ...], "standardize": "own",
  *   "parameters": { "weights": [...] }            (wm, owa)
  *               | { "measure": [...] }            (choquet: 2^n values, index = bit mask of variables)
- *               | { "matrix": [[...], ...] } }    (bilinear: symmetric n x n)
+ *               | { "matrix": [[...], ...] } }    (bilinear, md-star: symmetric n x n)
  * </pre>
  * Other keys (provenance, solver status...) are ignored here. Weights must be finite, non-negative
  * and not all zero (they are rescaled to sum 1: a constant factor never changes a linkage); a measure
@@ -100,9 +100,11 @@ public final class ModelFile {
                 return Method.CHOQUET;
             case "bilinear": case "bilinear-nc": case "bilinear-pd": case "sb":
                 return Method.BILINEAR;
+            case "md-star": case "mdstar":
+                return Method.MD_STAR;
             default:
                 throw new InputException(display + ": aggregator '" + aggregator
-                        + "' is not one link can evaluate (expected wm, wm-m, owa, choquet, choquet-m, bilinear, bilinear-nc)");
+                        + "' is not one link can evaluate (expected wm, wm-m, owa, choquet, choquet-m, bilinear, bilinear-nc, md-star)");
         }
     }
 

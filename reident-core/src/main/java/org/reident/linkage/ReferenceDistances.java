@@ -22,7 +22,7 @@ public final class ReferenceDistances {
     private final double[][] query;
     private final double[][] reference;
     private final int[] truth;
-    /** DBRL2: sd(V_k^X - V_k^Y); WM/OWA: weights; CHOQUET: measure; MD, MD0: S^-1; BILINEAR: Sigma. */
+    /** DBRL2: sd(V_k^X - V_k^Y); WM/OWA: weights; CHOQUET: measure; MD, MD0: S^-1; BILINEAR, MD_STAR: Sigma. */
     private final double[] params;
     private final int degree;
 
@@ -112,6 +112,8 @@ public final class ReferenceDistances {
             case MD0:
             case BILINEAR:
                 return quadraticForm(a, b, params);
+            case MD_STAR:
+                return absoluteQuadraticForm(a, b, params);
             case KERNEL:
                 return kernel(a, a, degree) - 2 * kernel(a, b, degree) + kernel(b, b, degree);
             case WM:
@@ -180,6 +182,18 @@ public final class ReferenceDistances {
         for (int k = 0; k < n; k++) {
             for (int l = 0; l < n; l++) {
                 s += (a[k] - b[k]) * m[k * n + l] * (a[l] - b[l]);
+            }
+        }
+        return s;
+    }
+
+    /** |a-b|' M |a-b| (MD*), M row-major n x n, evaluated as the double sum. */
+    public static double absoluteQuadraticForm(double[] a, double[] b, double[] m) {
+        int n = a.length;
+        double s = 0;
+        for (int k = 0; k < n; k++) {
+            for (int l = 0; l < n; l++) {
+                s += Math.abs(a[k] - b[k]) * m[k * n + l] * Math.abs(a[l] - b[l]);
             }
         }
         return s;

@@ -71,7 +71,7 @@ class CensusLinkageTest {
         assertNotEquals(am, results.get(Method.MD).reidentified(), "MD-COV should differ from AM");
         assertNotEquals(am, results.get(Method.MD0).reidentified(), "MD-COV0 should differ from AM");
         // the neutral parametrisations are AM itself
-        for (Method p : List.of(Method.WM, Method.OWA, Method.CHOQUET, Method.BILINEAR)) {
+        for (Method p : List.of(Method.WM, Method.OWA, Method.CHOQUET, Method.BILINEAR, Method.MD_STAR)) {
             assertEquals(am, results.get(p).reidentified(), p + " with neutral parameters equals AM");
         }
     }

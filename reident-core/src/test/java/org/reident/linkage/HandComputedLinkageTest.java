@@ -79,9 +79,19 @@ class HandComputedLinkageTest {
     }
 
     @Test
+    void mdStar() {
+        // MD* with Sigma = [[0.5, 0.25], [0.25, 0.5]]: 0.5 d1^2 + 0.5 d2^2 + 0.5 |d1| |d2|; equal to SB
+        // when d1 d2 >= 0, larger by |d1 d2| otherwise:
+        // x0y2 (-2,2): 2 + 2 + 2 = 6;  x1y2 (-1,3): 0.5 + 4.5 + 1.5 = 6.5
+        // x2y0 (2,-1.5): 2 + 1.125 + 1.5 = 4.625;  x2y1 (0.5,-2): 0.125 + 2 + 0.5 = 2.625
+        double[][] d = {{0.125, 2.375, 6}, {0.875, 0.125, 6.5}, {4.625, 2.625, 0.5}};
+        check(Method.MD_STAR, model(Method.MD_STAR, 2, 0.5, 0.25, 0.25, 0.5), A, ORIG, d, 3, 3);
+    }
+
+    @Test
     void neutralModelsAreAm() {
         double[][] d = {{0.125, 1.625, 4}, {0.625, 0.125, 5}, {3.125, 2.125, 0.5}};
-        for (Method m : new Method[] {Method.WM, Method.OWA, Method.CHOQUET, Method.BILINEAR}) {
+        for (Method m : new Method[] {Method.WM, Method.OWA, Method.CHOQUET, Method.BILINEAR, Method.MD_STAR}) {
             check(m, null, A, ORIG, d, 3, 3);
             check(m, DistanceModel.neutral(m, A.variables()), A, ORIG, d, 3, 3);
         }

@@ -23,7 +23,13 @@ public enum Aggregator {
     /** Symmetric bilinear form: trace 1, entries in [-1, 1], non-negative on every data pair. */
     BILINEAR("bilinear", Method.BILINEAR),
     /** Symmetric bilinear form without the sign constraint; projected onto the PSD cone afterwards. */
-    BILINEAR_NC("bilinear-nc", Method.BILINEAR);
+    BILINEAR_NC("bilinear-nc", Method.BILINEAR),
+    /**
+     * MD*, the Mahalanobis distance as an aggregator (supervised-dbrl-overview.txt Definition 3):
+     * the bilinear form on the absolute differences |a_k - b_k|, trace 1, entries in [-1, 1],
+     * non-negative on every data pair.
+     */
+    MD_STAR("md-star", Method.MD_STAR);
 
     private final String label;
     private final Method method;
@@ -46,8 +52,14 @@ public enum Aggregator {
         return this == CHOQUET || this == CHOQUET_M;
     }
 
+    /** SB, SB_NC and MD*: a symmetric matrix with trace 1 and entries in [-1, 1]. */
     public boolean isBilinear() {
-        return this == BILINEAR || this == BILINEAR_NC;
+        return this == BILINEAR || this == BILINEAR_NC || this == MD_STAR;
+    }
+
+    /** SB and MD*: the learned distance must be non-negative on every data pair. */
+    public boolean signConstrained() {
+        return this == BILINEAR || this == MD_STAR;
     }
 
     public static Aggregator parse(String s) {
@@ -57,11 +69,7 @@ public enum Aggregator {
                 return a;
             }
         }
-        if (t.equals("md-star")) {
-            throw new InputException("--aggregator md-star is not implemented yet (the bilinear form on absolute differences); "
-                    + "use bilinear or bilinear-nc");
-        }
         throw new InputException("--aggregator: unknown aggregator '" + s
-                + "' (expected wm, wm-m, owa, choquet, choquet-m, bilinear or bilinear-nc)");
+                + "' (expected wm, wm-m, owa, choquet, choquet-m, bilinear, bilinear-nc or md-star)");
     }
 }

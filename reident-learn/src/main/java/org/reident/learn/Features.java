@@ -12,7 +12,8 @@ package org.reident.learn;
  * A_s(i) = {s(i), ..., s(n)} of the pair's chain, 0 for every other subset (theta = mu, indexed by
  * subset bit mask; the Choquet integral is linear in mu once the order of the pair is fixed);</li>
  * <li>SB: phi_kk = diff_k^2, phi_kl = 2 diff_k diff_l for k &lt; l (theta = the upper triangle of
- * Sigma, row by row).</li>
+ * Sigma, row by row);</li>
+ * <li>MD*: the same with |diff_k| for diff_k (phi_kl = 2 |diff_k| |diff_l|).</li>
  * </ul>
  */
 final class Features {
@@ -83,14 +84,18 @@ final class Features {
                 }
                 break;
             }
-            default:
+            default: {
+                boolean absolute = aggregator == Aggregator.MD_STAR;
                 for (int k = 0; k < n; k++) {
                     double dk = query[q * n + k] - reference[j * n + k];
+                    dk = absolute ? Math.abs(dk) : dk;
                     for (int l = k; l < n; l++) {
                         double dl = query[q * n + l] - reference[j * n + l];
+                        dl = absolute ? Math.abs(dl) : dl;
                         acc.add(triangle(k, l), sign * (k == l ? dk * dk : 2 * dk * dl));
                     }
                 }
+            }
         }
     }
 

@@ -160,7 +160,7 @@ public final class SupervisedLearner {
             int bestCount = strictCount(linkage, train);
             for (double[] c : candidates) {
                 DistanceModel m = toModel(c, features, data);
-                if (o.aggregator() == Aggregator.BILINEAR && !nonNegative(m, data, train)) {
+                if (o.aggregator().signConstrained() && !nonNegative(m, data, train)) {
                     continue;
                 }
                 LinkageResult l = link(m, data);
@@ -250,7 +250,7 @@ public final class SupervisedLearner {
             int i = train[r];
             int t = data.truth()[i];
             d.block(i, 0, nr, row);
-            if (o.aggregator() == Aggregator.BILINEAR) {
+            if (o.aggregator().signConstrained()) {
                 addNonNegative(milp, f, acc, c1, order, i, row, added, nr);
             }
             if (kValues[r] > 0.5) {
