@@ -21,7 +21,7 @@ import org.reident.linkage.MethodOutcome;
 import org.reident.learn.Aggregator;
 import org.reident.learn.LearnOptions;
 import org.reident.learn.LearnResult;
-import org.reident.learn.SupervisedLearner;
+import org.reident.learn.Formulation;
 import org.reident.protect.GroupedMasking;
 import org.reident.protect.Masking;
 import org.reident.protect.Mdav;
@@ -187,6 +187,6 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
                     err.println("reident demo: learning wm*: " + line);
                     err.flush();
                 });
-        return new SupervisedLearner(o).learn(data, all);
+        return Formulation.CUTS.learn(o, data, all);
     }
 }

@@ -19,7 +19,8 @@ import org.reident.io.Checksums;
 import org.reident.learn.Aggregator;
 import org.reident.learn.LearnOptions;
 import org.reident.learn.LearnResult;
-import org.reident.learn.SupervisedLearner;
+import org.reident.learn.Formulation;
+import org.reident.learn.Hrla;
 import org.reident.linkage.LinkageResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -49,8 +50,20 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
             description = "wm, wm-m, owa, choquet, choquet-m, bilinear, bilinear-nc, md-star (the bilinear form on |differences|).")
     String aggregator;
 
-    @Option(names = "--method", defaultValue = "milp", paramLabel = "M", description = "milp (exact; default).")
+    @Option(names = "--method", defaultValue = "milp", paramLabel = "M",
+            description = "milp (exact, certified; default) or hrla (the gradient heuristic of hrla-heuristic-choquet.txt, "
+                    + "choquet only; fast, never called optimal).")
     String method;
+
+    @Option(names = "--epochs", defaultValue = "30", paramLabel = "E", description = "HRLA: passes over the training records (default ${DEFAULT-VALUE}).")
+    int epochs;
+
+    @Option(names = "--learning-rate", defaultValue = "0.1", paramLabel = "R", description = "HRLA: step size (default ${DEFAULT-VALUE}).")
+    double learningRate;
+
+    @Option(names = "--formulation", defaultValue = "cuts", paramLabel = "F",
+            description = "cuts (combinatorial Benders cuts; default) or big-m (the papers' big-M rows, made lazy); same optimum.")
+    String formulation;
 
     @Option(names = "--solver", defaultValue = "scip", paramLabel = "S", description = "scip (default) or cbc.")
     String solver;
@@ -77,7 +90,8 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
             description = "Learn on the records listed in FILE (one --id value per line, or record numbers from 1 without --id), test on the rest.")
     Path trainIds;
 
-    @Option(names = "--seed", defaultValue = "1", paramLabel = "S", description = "Seed of the training sample (default ${DEFAULT-VALUE}).")
+    @Option(names = "--seed", defaultValue = "1", paramLabel = "S",
+            description = "Seed of the training sample and of HRLA's record order (default ${DEFAULT-VALUE}).")
     long seed;
 
     @Option(names = "--json", description = "Print one JSON object on standard output (no progress).")
@@ -91,13 +105,22 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter stderr = spec.commandLine().getErr();
         Aggregator a = Aggregator.parse(aggregator);
-        if (!method.equalsIgnoreCase("milp")) {
-            throw new InputException("--method: only milp is implemented (hrla comes with a later release)");
+        String m = method.strip().toLowerCase(Locale.ROOT);
+        if (!m.equals("milp") && !m.equals("hrla")) {
+            throw new InputException("--method: expected milp or hrla, got '" + method + "'");
+        }
+        boolean hrla = m.equals("hrla");
+        if (hrla && a != Aggregator.CHOQUET) {
+            throw new InputException("--method hrla learns a Choquet fuzzy measure: use it with --aggregator choquet, not " + a.label());
+        }
+        if (hrla && (epochs < 0 || !(learningRate > 0) || Double.isInfinite(learningRate))) {
+            throw new InputException("--epochs must be >= 0 and --learning-rate a positive number (got " + epochs + ", " + learningRate + ")");
         }
         if (!(eps > 0)) {
             throw new InputException("--eps: expected a positive margin, got " + eps);
         }
         double seconds = parseDuration(timeLimit);
+        Formulation form = Formulation.parse(formulation);
         LinkageData data = input.load();
         int[] train = TrainingSet.select(data, trainFraction, seed, trainIds);
         String params = solverParams == null ? LearnOptions.SCIP_PARAMETERS : solverParams.replace(';', '\n');
@@ -106,7 +129,8 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
                     stderr.println("reident learn: " + line);
                     stderr.flush();
                 }, params);
-        LearnResult r = new SupervisedLearner(o).learn(data, train);
+        LearnResult r = hrla ? new Hrla(learningRate, epochs, seed, o.standardization(), o.progress()).learn(data, train).result()
+                : form.learn(o, data, train);
         ObjectNode j = LearnReport.json(r, data, train, a, o);
         String pdLine = null;
         if (a == Aggregator.BILINEAR_NC && !NearestPsd.isPsd(r.model().values(), data.dimension(), 1e-9)) {
@@ -134,6 +158,14 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
             inputs.put("train_ids_sha256", Checksums.sha256(trainIds));
         }
         ObjectNode opts = j.putObject("options");
+        opts.put("method", m);
+        if (hrla) {
+            opts.put("epochs", epochs);
+            opts.put("learning_rate", learningRate);
+            opts.put("seed", seed);
+        } else {
+            opts.put("formulation", form.label());
+        }
         opts.put("time_limit_seconds", seconds);
         opts.put("solver_params", params);
         if (trainFraction != null) {

@@ -105,8 +105,13 @@ final class LearnReport {
                 String.join(", ", data.variables()));
         out.printf(Locale.ROOT, "status %s: %d re-identified (%.2f%%), recomputed by the linkage engine; tie-aware %.2f%n",
                 r.status(), c.strict(), c.rate(), c.expected());
-        out.printf(Locale.ROOT, "bound: no parameter value links more than %d records with margin eps (gap %.2f%%)%n",
-                r.bound(), 100 * r.gap());
+        if (r.rows() == 0 && r.solver().startsWith("hrla")) {
+            out.printf(Locale.ROOT, "heuristic: not proven optimal; at most %d records can be linked by any measure (gap at most %.2f%%);"
+                    + " --method milp gives the certified optimum%n", r.bound(), 100 * r.gap());
+        } else {
+            out.printf(Locale.ROOT, "bound: no parameter value links more than %d records with margin eps (gap %.2f%%)%n",
+                    r.bound(), 100 * r.gap());
+        }
         if (r.milpLinked() != c.strict()) {
             out.println("note: the MILP counts " + r.milpLinked() + "; " + countNote(r.milpLinked(), c.strict()));
         }

@@ -148,6 +148,34 @@ class LearnCommandTest {
     }
 
     @Test
+    void hrlaIsAHeuristicNeverCalledOptimal() throws IOException {
+        JsonNode h = learn("choquet", "--method", "hrla", "--seed", "4");
+        JsonNode exact = learn("choquet");
+        assertEquals("FEASIBLE", h.get("status").asText());
+        assertEquals("hrla", h.get("options").get("method").asText());
+        assertEquals(8, h.get("parameters").get("measure").size());
+        Cli am = Cli.run("link", "--original", x.toString(), "--protected", y.toString(), "--method", "am", "--json");
+        int amCount = JSON.readTree(am.out()).get("reidentified").asInt();
+        assertTrue(h.get("reidentified").asInt() >= amCount, "HRLA starts from AM and keeps the best: " + h);
+        // the exact optimum counts links with margin eps; HRLA's strict count may exceed it by margins below eps only
+        assertTrue(exact.get("objective_bound").asInt() <= h.get("objective_bound").asInt(), h + " vs " + exact);
+        assertEquals(h.get("reidentified").asInt(), learn("choquet", "--method", "hrla", "--seed", "4").get("reidentified").asInt(),
+                "same seed, same result");
+    }
+
+    @Test
+    void bothFormulationsGiveTheSameOptimum() throws IOException {
+        for (String a : List.of("wm", "choquet", "bilinear")) {
+            JsonNode cuts = learn(a, "--formulation", "cuts");
+            JsonNode bigM = learn(a, "--formulation", "big-m");
+            assertEquals("OPTIMAL", cuts.get("status").asText(), a);
+            assertEquals("OPTIMAL", bigM.get("status").asText(), a);
+            assertEquals(bigM.get("objective_bound").asInt(), cuts.get("objective_bound").asInt(), a);
+            assertEquals("cuts", cuts.get("options").get("formulation").asText());
+        }
+    }
+
+    @Test
     void userErrors() {
         String[][] cases = {
             {"--aggregator", "cosine"},
@@ -155,6 +183,10 @@ class LearnCommandTest {
             {"--aggregator", "wm", "--solver", "highs"},
             {"--aggregator", "wm", "--train-fraction", "1.5"},
             {"--aggregator", "wm", "--train-fraction", "0.5", "--train-ids", "ids.txt"},
+            {"--aggregator", "wm", "--method", "hrla"},
+            {"--aggregator", "choquet", "--method", "gradient"},
+            {"--aggregator", "choquet", "--method", "hrla", "--learning-rate", "0"},
+            {"--aggregator", "wm", "--formulation", "dual"},
         };
         for (String[] c : cases) {
             String[] args = java.util.stream.Stream.concat(

@@ -9,8 +9,8 @@ import org.reident.linkage.LinkageResult;
  * solver's K variables claim (N - sum K), reported beside it.
  *
  * @param model          the learned parameters
- * @param status         OPTIMAL (proven), FEASIBLE (stopped by the time limit with a solution that
- *                       violates no row, and a gap), TIME_LIMIT (stopped before a solution survived the
+ * @param status         OPTIMAL (proven), FEASIBLE (a checked solution with a bound and a gap: the
+ *                       MILP stopped by the time limit, or the HRLA heuristic), TIME_LIMIT (stopped before a solution survived the
  *                       check against every record: the parameters returned are then the best, by the
  *                       recomputed count, of the rounds' solutions and the neutral AM parameters),
  *                       INFEASIBLE

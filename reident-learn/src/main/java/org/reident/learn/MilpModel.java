@@ -32,6 +32,23 @@ final class MilpModel {
 
     MilpModel(String backend, Features features, int records, LearnOptions o) {
         loadNative();
+        MPSolver s = createSolver(o.withSolver(backend));
+        this.solver = s;
+        this.features = features;
+        theta = parameters(s, features, o);
+        k = new MPVariable[records];
+        MPObjective obj = s.objective();
+        for (int i = 0; i < records; i++) {
+            k[i] = s.makeIntVar(0, 1, "K" + i);
+            obj.setCoefficient(k[i], 1);
+        }
+        obj.setMinimization();
+    }
+
+    /** The MILP backend of the options, with the SCIP parameters set and its output suppressed. */
+    static MPSolver createSolver(LearnOptions o) {
+        loadNative();
+        String backend = o.solver();
         String id = backend.toUpperCase(Locale.ROOT);
         if (!id.equals("SCIP") && !id.equals("CBC")) {
             throw new InputException("--solver: expected scip or cbc, got '" + backend + "' (HiGHS through OR-Tools 9.12's "
@@ -46,12 +63,19 @@ final class MilpModel {
                 && !s.setSolverSpecificParametersAsString(o.solverParameters())) {
             throw new InputException("--solver-params: SCIP does not accept '" + o.solverParameters().replace('\n', ';') + "'");
         }
-        this.solver = s;
-        this.features = features;
+        return s;
+    }
+
+    /**
+     * The parameter variables theta of the aggregator with the constraints of its family: simplex
+     * (WM, OWA), weights >= delta (WM_m), mu(empty) = 0, mu(V) = 1, monotone (CI) and submodular
+     * (CI_m), trace 1 and entries in [-1, 1] (SB, SB_NC, MD*).
+     */
+    static MPVariable[] parameters(MPSolver s, Features features, LearnOptions o) {
         int p = features.parameters();
         int n = features.dimension();
         Aggregator a = o.aggregator();
-        theta = new MPVariable[p];
+        MPVariable[] theta = new MPVariable[p];
         double lo = a == Aggregator.WM_M ? o.delta() : a.isBilinear() ? -1 : 0;
         for (int f = 0; f < p; f++) {
             theta[f] = s.makeNumVar(lo, 1, "theta" + f);
@@ -59,9 +83,9 @@ final class MilpModel {
         if (a.isChoquet()) {
             theta[0].setBounds(0, 0);
             theta[p - 1].setBounds(1, 1);
-            monotone(n);
+            monotone(s, theta, n);
             if (a == Aggregator.CHOQUET_M) {
-                submodular(n);
+                submodular(s, theta, n);
             }
         } else if (a.isBilinear()) {
             MPConstraint trace = s.makeConstraint(1, 1, "trace");
@@ -74,17 +98,11 @@ final class MilpModel {
                 simplex.setCoefficient(v, 1);
             }
         }
-        k = new MPVariable[records];
-        MPObjective obj = s.objective();
-        for (int i = 0; i < records; i++) {
-            k[i] = s.makeIntVar(0, 1, "K" + i);
-            obj.setCoefficient(k[i], 1);
-        }
-        obj.setMinimization();
+        return theta;
     }
 
     /** mu(A) <= mu(A u {k}) for every A and k not in A. */
-    private void monotone(int n) {
+    private static void monotone(MPSolver solver, MPVariable[] theta, int n) {
         for (int mask = 0; mask < 1 << n; mask++) {
             for (int b = 0; b < n; b++) {
                 if ((mask & (1 << b)) == 0) {
@@ -97,7 +115,7 @@ final class MilpModel {
     }
 
     /** mu(A u {k}) + mu(A u {l}) >= mu(A u {k, l}) + mu(A), k &lt; l not in A (pairwise submodularity). */
-    private void submodular(int n) {
+    private static void submodular(MPSolver solver, MPVariable[] theta, int n) {
         for (int mask = 0; mask < 1 << n; mask++) {
             for (int b = 0; b < n; b++) {
                 for (int c = b + 1; c < n; c++) {

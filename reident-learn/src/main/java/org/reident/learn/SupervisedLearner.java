@@ -180,12 +180,12 @@ public final class SupervisedLearner {
                 rounds, milp.rows(), (System.nanoTime() - t0) / 1e9, o.solver() + " (" + version + ")");
     }
 
-    private LinkageResult link(DistanceModel m, LinkageData data) {
+    LinkageResult link(DistanceModel m, LinkageData data) {
         PairwiseDistance d = Distances.prepare(o.aggregator().method(), m, data, new DistanceOptions(o.standardization(), 2, false));
         return LinkageEngine.withAllCores().link(d, data.truth());
     }
 
-    private static int strictCount(LinkageResult r, int[] train) {
+    static int strictCount(LinkageResult r, int[] train) {
         int s = 0;
         for (int i : train) {
             s += r.rank(i) == 1 && r.tiesWithTrue(i) == 1 ? 1 : 0;
@@ -194,7 +194,7 @@ public final class SupervisedLearner {
     }
 
     /** SB's constraint: the learned distance is non-negative on every (training record, reference record) pair. */
-    private boolean nonNegative(DistanceModel m, LinkageData data, int[] train) {
+    boolean nonNegative(DistanceModel m, LinkageData data, int[] train) {
         PairwiseDistance d = Distances.prepare(o.aggregator().method(), m, data, new DistanceOptions(o.standardization(), 2, false));
         double[] row = new double[d.referenceCount()];
         for (int i : train) {
@@ -326,7 +326,7 @@ public final class SupervisedLearner {
     }
 
     /** The parameters that make the aggregator AM (a warm start that every family contains). */
-    private double[] neutral(Features f) {
+    double[] neutral(Features f) {
         int n = f.dimension();
         double[] t = new double[f.parameters()];
         for (int q = 0; q < t.length; q++) {

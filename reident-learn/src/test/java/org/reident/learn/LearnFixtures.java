@@ -133,7 +133,12 @@ final class LearnFixtures {
         }
     }
 
+    /** The default formulation (combinatorial Benders cuts), 60 s. */
     static LearnResult learn(Aggregator a, LinkageData data, int[] train) {
-        return new SupervisedLearner(LearnOptions.defaults(a).withTimeLimit(60)).learn(data, train);
+        return learn(Formulation.CUTS, a, data, train);
+    }
+
+    static LearnResult learn(Formulation f, Aggregator a, LinkageData data, int[] train) {
+        return f.learn(LearnOptions.defaults(a).withTimeLimit(60), data, train);
     }
 }

@@ -1,0 +1,228 @@
+package org.reident.learn;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.reident.data.LinkageData;
+import org.reident.distance.DistanceModel;
+import org.reident.distance.Distances;
+import org.reident.linkage.LinkageResult;
+
+/**
+ * The supervised-linkage MILP solved by combinatorial Benders decomposition (Codato and Fischetti,
+ * "Combinatorial Benders' cuts for mixed-integer linear programming", Operations Research 54, 2006),
+ * instead of the big-M rows of symmetric-bilinear-form.txt section 5. The optimum is the same:
+ * the most training records i that one parameter value theta links with margin eps, i.e. with
+ * theta . (phi(i, j) - phi(i, t_i)) >= eps for every rival j.
+ * <ul>
+ * <li><b>Master</b> ({@link #master}, SCIP): binaries K_i (1 = record i given up), minimise sum K_i
+ * subject to the cuts sum_{i in C} K_i >= 1 found so far. Its optimum is a lower bound on the
+ * records that must be given up, so N - it bounds the re-identifications.</li>
+ * <li><b>Slave</b> ({@link ConflictSlave}, an LP): can the records S the master keeps all be linked?
+ * min t subject to theta . Delta_ij + t >= eps for i in S, theta in the family. If t* > 0 the rows
+ * with a non-zero dual form an infeasible system (LP duality: the dual solution restricted to them
+ * certifies the same t* > 0), and their records C give the cut sum_{i in C} K_i >= 1, valid for the
+ * full model because any theta linking C would satisfy those rows. A basic dual solution has at most
+ * (number of parameters + 1) non-zeros, so C is small (Helly's theorem in the parameter space).</li>
+ * <li>Rows are generated lazily as in {@link SupervisedLearner}: a feasible theta is checked by the
+ * linkage engine against every reference record, and the rivals with margin below eps/2 are added.</li>
+ * <li>After a cut, C is removed from S and the slave is asked again, until S is linkable: each
+ * master round thus yields several cuts and a checked solution (an incumbent, also the master's
+ * warm start). When the master's optimal S itself is linkable, the result is proven optimal.</li>
+ * </ul>
+ * The LP relaxation of the cut formulation does not suffer from big-M constants, which is why it
+ * is faster on the hard files (docs/learning.md, "Measured").
+ */
+public final class ConflictLearner {
+    private final LearnOptions o;
+    private final SupervisedLearner support;
+
+    public ConflictLearner(LearnOptions options) {
+        this.o = options;
+        this.support = new SupervisedLearner(options);
+    }
+
+    public LearnResult learn(LinkageData data, int[] train) {
+        return new Run(data, train).solve();
+    }
+
+    /** The state of one learning run. */
+    private final class Run {
+        final long t0 = System.nanoTime();
+        final double deadline = t0 / 1e9 + o.timeLimit();
+        final LinkageData data;
+        final int[] train;
+        final int m;
+        final ConflictSlave slave;
+        final CoverMaster master;
+        double[] best;
+        int bestKept = -1;
+        int bestCount = -1;
+        int cuts;
+        long cutSize;
+        double masterSeconds;
+
+        Run(LinkageData data, int[] train) {
+            this.data = data;
+            this.train = train;
+            this.m = train.length;
+            this.slave = new ConflictSlave(o, data, train);
+            this.master = new CoverMaster(m, o);
+            this.best = support.neutral(slave.features());
+        }
+
+        LearnResult solve() {
+            boolean[] keep = new boolean[m];
+            int unlinkable = 0;
+            for (int r = 0; r < m; r++) {
+                if (slave.unlinkable(r)) {
+                    master.fix(r);
+                    unlinkable++;
+                } else {
+                    keep[r] = true;
+                }
+            }
+            progress(String.format(Locale.ROOT, "model: %d records (%d cannot be linked), %d parameters, %d first rows, %.1f s",
+                    m, unlinkable, slave.parameters(), slave.rows(), elapsed()));
+            int bound = m - unlinkable;
+            int rounds = 0;
+            String status = "TIME_LIMIT";
+            boolean masterOptimal = true; // the first S (every linkable record) needs no master solve
+            while (true) {
+                rounds++;
+                List<Integer> removed = repair(keep);
+                if (removed == null) {
+                    break; // out of time
+                }
+                if (removed.isEmpty() && masterOptimal || bestKept >= bound) {
+                    status = "OPTIMAL";
+                    break;
+                }
+                reinsert(keep, removed);
+                if (bestKept >= bound) {
+                    status = "OPTIMAL";
+                    break;
+                }
+                double remaining = deadline - System.nanoTime() / 1e9;
+                if (remaining <= 0) {
+                    break;
+                }
+                long ms = System.nanoTime();
+                boolean solved = master.solve(remaining, keep);
+                masterSeconds += (System.nanoTime() - ms) / 1e9;
+                if (!solved) {
+                    break;
+                }
+                bound = Math.min(bound, m - (int) master.bestBound());
+                masterOptimal = master.optimal();
+                progress(String.format(Locale.ROOT, "round %d: bound %d, best %d, %d cuts (mean size %.1f), %d rows, %.1f s"
+                        + " (master %.1f s)", rounds, bound, bestKept, cuts, cutSize / (double) Math.max(1, cuts), slave.rows(),
+                        elapsed(), masterSeconds));
+            }
+            if (bestKept >= 0 && !status.equals("OPTIMAL")) {
+                status = "FEASIBLE";
+            }
+            DistanceModel model = support.toModel(best, slave.features(), data);
+            LinkageResult linkage = support.link(model, data);
+            int linked = SupervisedLearner.strictCount(linkage, train);
+            String version = master.version();
+            master.delete();
+            slave.delete();
+            double gap = bound == 0 ? 0 : Math.max(0, (bound - (double) linked) / bound);
+            return new LearnResult(model, status, m, Math.max(0, bestKept), bound, gap, linkage, linked, unlinkable, rounds,
+                    slave.rows(), elapsed(), o.solver() + " (" + version + ", combinatorial Benders, " + cuts + " cuts)");
+        }
+
+        /**
+         * Gives up records of s, one a conflict (the one with the largest dual), until the rest is
+         * linkable; each conflict becomes a cut. Returns the records given up (empty: s was
+         * linkable as it was), or null when the time ran out.
+         */
+        List<Integer> repair(boolean[] s) {
+            List<Integer> removed = new ArrayList<>();
+            while (System.nanoTime() / 1e9 < deadline) {
+                int[] conflict = slave.check(s, deadline);
+                if (conflict == null) {
+                    return null;
+                }
+                if (conflict.length == 0) {
+                    offer(s);
+                    return removed;
+                }
+                s[conflict[0]] = false;
+                removed.add(conflict[0]);
+                cut(conflict);
+            }
+            return null;
+        }
+
+        /**
+         * Tries each record given up by {@link #repair} again: kept when the set stays linkable (a
+         * better incumbent), otherwise one more cut, around the incumbent where the proof needs them.
+         */
+        void reinsert(boolean[] s, List<Integer> removed) {
+            for (int r : removed) {
+                if (System.nanoTime() / 1e9 >= deadline) {
+                    return;
+                }
+                s[r] = true;
+                int[] conflict = slave.check(s, deadline);
+                if (conflict == null) {
+                    s[r] = false;
+                    return;
+                }
+                if (conflict.length == 0) {
+                    offer(s);
+                } else {
+                    s[r] = false;
+                    cut(conflict);
+                }
+            }
+        }
+
+        void cut(int[] conflict) {
+            int[] c = slave.minimise(conflict);
+            master.cut(c);
+            cuts++;
+            cutSize += c.length;
+        }
+
+        /** A linkable set and the slave's parameters: the incumbent if it keeps more records (then links more strictly). */
+        void offer(boolean[] s) {
+            double[] theta = slave.theta();
+            int kept = kept(s);
+            if (kept < bestKept) {
+                return;
+            }
+            int count = count(theta, slave, data, train);
+            if (kept > bestKept || count > bestCount) {
+                bestKept = kept;
+                bestCount = count;
+                best = theta;
+                master.hint(s);
+            }
+        }
+
+        double elapsed() {
+            return (System.nanoTime() - t0) / 1e9;
+        }
+    }
+
+    private static int kept(boolean[] keep) {
+        int c = 0;
+        for (boolean b : keep) {
+            c += b ? 1 : 0;
+        }
+        return c;
+    }
+
+    private int count(double[] theta, ConflictSlave slave, LinkageData data, int[] train) {
+        return SupervisedLearner.strictCount(support.link(support.toModel(theta, slave.features(), data), data), train);
+    }
+
+    private void progress(String line) {
+        if (o.progress() != null) {
+            o.progress().accept(line);
+        }
+    }
+}
