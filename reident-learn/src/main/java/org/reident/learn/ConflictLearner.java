@@ -115,9 +115,9 @@ public final class ConflictLearner {
                 }
                 bound = Math.min(bound, m - (int) master.bestBound());
                 masterOptimal = master.optimal();
-                progress(String.format(Locale.ROOT, "round %d: bound %d, best %d, %d cuts (mean size %.1f), %d rows, %.1f s"
-                        + " (master %.1f s)", rounds, bound, bestKept, cuts, cutSize / (double) Math.max(1, cuts), slave.rows(),
-                        elapsed(), masterSeconds));
+                progress(String.format(Locale.ROOT, "round %d: bound %d, best %d, %d cuts (mean size %.1f%s), %d rows, %.1f s"
+                        + " (master %.1f s)", rounds, bound, bestKept, cuts, cutSize / (double) Math.max(1, cuts),
+                        slave.fallbacks() > 0 ? ", " + slave.fallbacks() + " unshrunk" : "", slave.rows(), elapsed(), masterSeconds));
             }
             if (bestKept >= 0 && !status.equals("OPTIMAL")) {
                 status = "FEASIBLE";
@@ -159,6 +159,7 @@ public final class ConflictLearner {
         /**
          * Tries each record given up by {@link #repair} again: kept when the set stays linkable (a
          * better incumbent), otherwise one more cut, around the incumbent where the proof needs them.
+         * (Seeking several disjoint conflicts per record was measured: no fewer rounds.)
          */
         void reinsert(boolean[] s, List<Integer> removed) {
             for (int r : removed) {
@@ -167,24 +168,24 @@ public final class ConflictLearner {
                 }
                 s[r] = true;
                 int[] conflict = slave.check(s, deadline);
-                if (conflict == null) {
-                    s[r] = false;
-                    return;
-                }
-                if (conflict.length == 0) {
+                if (conflict != null && conflict.length == 0) {
                     offer(s);
                 } else {
                     s[r] = false;
-                    cut(conflict);
+                    if (conflict != null) {
+                        cut(conflict);
+                    }
                 }
             }
         }
 
-        void cut(int[] conflict) {
+        /** Adds the conflict, shrunk by the deletion filter, as a cut; returns the records of the cut. */
+        int[] cut(int[] conflict) {
             int[] c = slave.minimise(conflict);
             master.cut(c);
             cuts++;
             cutSize += c.length;
+            return c;
         }
 
         /** A linkable set and the slave's parameters: the incumbent if it keeps more records (then links more strictly). */

@@ -35,6 +35,7 @@ final class ConflictSlave {
     /** The coefficients of each record's rows (parallel to rows), and of the global rows (SB, MD*: distance >= 0). */
     private final List<List<double[]>> coefficients = new ArrayList<>();
     private final List<double[]> global = new ArrayList<>();
+
     private final boolean[] active;
     private final boolean[] unlinkable;
     private final Set<Long> added = new HashSet<>();
@@ -44,6 +45,7 @@ final class ConflictSlave {
     private final int[] order;
     private final int nr;
     private int rowCount;
+    private int fallbacks;
     private double[] solution;
 
     ConflictSlave(LearnOptions o, LinkageData data, int[] train) {
@@ -175,7 +177,7 @@ final class ConflictSlave {
         MPVariable tt = small.makeNumVar(0, MPSolver.infinity(), "t");
         small.objective().setCoefficient(tt, 1);
         small.objective().setMinimization();
-        for (double[] g : global) {
+        for (double[] g : global) { // all of them: the filter then drops more records than with the certificate's alone
             dense(small.makeConstraint(0, MPSolver.infinity()), th, g);
         }
         List<List<MPConstraint>> own = new ArrayList<>();
@@ -189,12 +191,22 @@ final class ConflictSlave {
             }
             own.add(l);
         }
+        if (!infeasible(small)) {
+            // the dual support did not certify infeasibility on its own (degenerate or inexact duals,
+            // seen with GLOP): fall back on every active record, a weak but valid cut
+            small.delete();
+            fallbacks++;
+            return activeRecords();
+        }
         boolean[] in = new boolean[conflict.length];
         java.util.Arrays.fill(in, true);
         int left = conflict.length;
         for (int q = conflict.length - 1; q >= 0 && left > 1; q--) {
+            if (!in[q]) {
+                continue;
+            }
             setLb(own.get(q), -MPSolver.infinity());
-            if (small.solve() == MPSolver.ResultStatus.OPTIMAL && small.objective().value() > INFEASIBLE) {
+            if (infeasible(small)) {
                 in[q] = false;
                 left--;
             } else {
@@ -210,6 +222,30 @@ final class ConflictSlave {
             }
         }
         return out;
+    }
+
+    private static boolean infeasible(MPSolver lp) {
+        return lp.solve() == MPSolver.ResultStatus.OPTIMAL && lp.objective().value() > INFEASIBLE;
+    }
+
+    private int[] activeRecords() {
+        int count = 0;
+        for (boolean a : active) {
+            count += a ? 1 : 0;
+        }
+        int[] out = new int[count];
+        int w = 0;
+        for (int r = 0; r < active.length; r++) {
+            if (active[r]) {
+                out[w++] = r;
+            }
+        }
+        return out;
+    }
+
+    /** Conflicts whose dual support had to be replaced by the whole active set. */
+    int fallbacks() {
+        return fallbacks;
     }
 
     private static void setLb(List<MPConstraint> rows, double lb) {
