@@ -112,9 +112,10 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
             }
         }
         LearnResult learned = null;
+        MethodOutcome lo = null;
         if (learnSeconds > 0) {
             learned = learnWorstCase(data, err);
-            MethodOutcome lo = new MethodOutcome(Method.WM, learned.model(), learned.linkage(), learned.seconds(), null);
+            lo = new MethodOutcome(Method.WM, learned.model(), learned.linkage(), learned.seconds(), null);
             outcomes.add(lo);
             if (!json) {
                 out.printf(Locale.ROOT, "%-9s %-50s %16s %8.2f %10.2f %9.2f %6d %8.3f%n", "wm*", "learned weighted mean: worst case, "
@@ -137,7 +138,7 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
             out.println(text);
         } else {
             out.println();
-            out.println(Reports.worstCase(outcomes));
+            out.println(Reports.worstCase(outcomes, lo, "wm*"));
             if (learned != null) {
                 out.printf(Locale.ROOT, "wm*: the weights that link the most records, learned by MILP (%s): no weighting links more "
                         + "than %d records by a margin of at least 1e-4%s; see 'reident learn --help'%n", learned.status(), learned.bound(),

@@ -65,7 +65,7 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
             description = "cuts (combinatorial Benders cuts; default) or big-m (the papers' big-M rows, made lazy); same optimum.")
     String formulation;
 
-    @Option(names = "--solver", defaultValue = "scip", paramLabel = "S", description = "scip (default) or cbc.")
+    @Option(names = "--solver", defaultValue = "scip", paramLabel = "S", description = "scip (default), cbc, or cp-sat (with --formulation cuts: the master is pure 0/1).")
     String solver;
 
     @Option(names = "--time-limit", defaultValue = "600s", paramLabel = "T", description = "Wall-clock limit, e.g. 90s, 10m (default ${DEFAULT-VALUE}).")

@@ -95,6 +95,11 @@ final class Reports {
 
     /** The worst case over the methods run, as one sentence (null when none ran). */
     static String worstCase(List<MethodOutcome> outcomes) {
+        return worstCase(outcomes, null, null);
+    }
+
+    /** As {@link #worstCase(List)}, naming the outcome {@code special} (e.g. a learned row) {@code label}. */
+    static String worstCase(List<MethodOutcome> outcomes, MethodOutcome special, String label) {
         MethodOutcome best = null;
         for (MethodOutcome o : outcomes) {
             if (!o.failed() && (best == null || o.result().reidentified() > best.result().reidentified())) {
@@ -106,7 +111,7 @@ final class Reports {
         }
         LinkageResult r = best.result();
         return String.format(Locale.ROOT, "worst case of the methods run: %s re-identifies %d of %d records (%.2f%%; %.2f%% counting ties as shared)",
-                best.method().label(), r.reidentified(), r.records(), r.rate(), r.expectedRate());
+                best == special ? label : best.method().label(), r.reidentified(), r.records(), r.rate(), r.expectedRate());
     }
 
     /** Per-record results: no record values, only ids, ranks and distance margins. */

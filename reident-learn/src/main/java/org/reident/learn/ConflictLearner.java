@@ -66,8 +66,8 @@ public final class ConflictLearner {
             this.data = data;
             this.train = train;
             this.m = train.length;
+            this.master = CoverMaster.create(m, o); // first: it validates the backend
             this.slave = new ConflictSlave(o, data, train);
-            this.master = new CoverMaster(m, o);
             this.best = support.neutral(slave.features());
         }
 
@@ -108,16 +108,16 @@ public final class ConflictLearner {
                     break;
                 }
                 long ms = System.nanoTime();
-                boolean solved = master.solve(remaining, keep);
+                CoverMaster.Solved solved = master.solve(remaining, keep);
                 masterSeconds += (System.nanoTime() - ms) / 1e9;
-                if (!solved) {
+                if (solved == null) {
                     break;
                 }
-                bound = Math.min(bound, m - (int) master.bestBound());
-                masterOptimal = master.optimal();
+                bound = Math.min(bound, m - (int) solved.bestBound());
+                masterOptimal = solved.optimal();
                 progress(String.format(Locale.ROOT, "round %d: bound %d, best %d, %d cuts (mean size %.1f%s), %d rows, %.1f s"
                         + " (master %.1f s)", rounds, bound, bestKept, cuts, cutSize / (double) Math.max(1, cuts),
-                        slave.fallbacks() > 0 ? ", " + slave.fallbacks() + " unshrunk" : "", slave.rows(), elapsed(), masterSeconds));
+                        notes(), slave.rows(), elapsed(), masterSeconds));
             }
             if (bestKept >= 0 && !status.equals("OPTIMAL")) {
                 status = "FEASIBLE";
@@ -177,6 +177,12 @@ public final class ConflictLearner {
                     }
                 }
             }
+        }
+
+        /** Rare numerical events worth showing: unshrunk cuts, LP restarts. */
+        String notes() {
+            return (slave.fallbacks() > 0 ? ", " + slave.fallbacks() + " unshrunk" : "")
+                    + (slave.restarts() > 0 ? ", " + slave.restarts() + " LP restarts" : "");
         }
 
         /** Adds the conflict, shrunk by the deletion filter, as a cut; returns the records of the cut. */

@@ -21,7 +21,7 @@ import org.reident.distance.PairwiseDistance;
  */
 final class ConflictSlave {
     /** t* above this (squared standardised units) means infeasible; far below eps = 1e-4. */
-    private static final double INFEASIBLE = 1e-7;
+    static final double INFEASIBLE = 1e-7;
     private static final double DUAL = 1e-9;
 
     private final LearnOptions o;
@@ -46,6 +46,7 @@ final class ConflictSlave {
     private final int nr;
     private int rowCount;
     private int fallbacks;
+    private int restarts;
     private double[] solution;
 
     ConflictSlave(LearnOptions o, LinkageData data, int[] train) {
@@ -148,7 +149,16 @@ final class ConflictSlave {
             }
             lp.setTimeLimit((long) Math.max(1, remaining * 1000));
             MPSolver.ResultStatus st = lp.solve();
+            if (st == MPSolver.ResultStatus.ABNORMAL) {
+                // GLOP's warm start can fail numerically after many bound changes: solve from scratch
+                lp.reset();
+                restarts++;
+                st = lp.solve();
+            }
             if (st != MPSolver.ResultStatus.OPTIMAL) {
+                if (remaining > 1 && st != MPSolver.ResultStatus.NOT_SOLVED) {
+                    throw new IllegalStateException("the LP solver (GLOP) failed with status " + st);
+                }
                 return null;
             }
             if (lp.objective().value() > INFEASIBLE) {
@@ -165,67 +175,17 @@ final class ConflictSlave {
     }
 
     /**
-     * Shrinks a conflict towards an irreducible one by a deletion filter (a record is dropped when
-     * the others stay infeasible without it), on a small LP holding only the conflict's rows and the
-     * global rows, so the large LP keeps its basis. Smaller cuts are stronger in the master: on
-     * M4-28 SB the mean cut size falls from 9.7 to 6.6 records and the rounds from 85 to 32.
+     * The conflict shrunk by the {@link DeletionFilter}, or, when the small LP does not confirm it
+     * (the dual support did not certify infeasibility on its own), every active record: a weak but
+     * valid cut.
      */
     int[] minimise(int[] conflict) {
-        MPSolver small = MPSolver.createSolver("GLOP");
-        small.suppressOutput();
-        MPVariable[] th = MilpModel.parameters(small, features, o);
-        MPVariable tt = small.makeNumVar(0, MPSolver.infinity(), "t");
-        small.objective().setCoefficient(tt, 1);
-        small.objective().setMinimization();
-        for (double[] g : global) { // all of them: the filter then drops more records than with the certificate's alone
-            dense(small.makeConstraint(0, MPSolver.infinity()), th, g);
-        }
-        List<List<MPConstraint>> own = new ArrayList<>();
-        for (int r : conflict) {
-            List<MPConstraint> l = new ArrayList<>();
-            for (double[] coef : coefficients.get(r)) {
-                MPConstraint c = small.makeConstraint(o.eps(), MPSolver.infinity());
-                dense(c, th, coef);
-                c.setCoefficient(tt, 1);
-                l.add(c);
-            }
-            own.add(l);
-        }
-        if (!infeasible(small)) {
-            // the dual support did not certify infeasibility on its own (degenerate or inexact duals,
-            // seen with GLOP): fall back on every active record, a weak but valid cut
-            small.delete();
+        int[] c = DeletionFilter.shrink(o, features, conflict, coefficients, global);
+        if (c == null) {
             fallbacks++;
             return activeRecords();
         }
-        boolean[] in = new boolean[conflict.length];
-        java.util.Arrays.fill(in, true);
-        int left = conflict.length;
-        for (int q = conflict.length - 1; q >= 0 && left > 1; q--) {
-            if (!in[q]) {
-                continue;
-            }
-            setLb(own.get(q), -MPSolver.infinity());
-            if (infeasible(small)) {
-                in[q] = false;
-                left--;
-            } else {
-                setLb(own.get(q), o.eps());
-            }
-        }
-        small.delete();
-        int[] out = new int[left];
-        int w = 0;
-        for (int q = 0; q < conflict.length; q++) {
-            if (in[q]) {
-                out[w++] = conflict[q];
-            }
-        }
-        return out;
-    }
-
-    private static boolean infeasible(MPSolver lp) {
-        return lp.solve() == MPSolver.ResultStatus.OPTIMAL && lp.objective().value() > INFEASIBLE;
+        return c;
     }
 
     private int[] activeRecords() {
@@ -243,23 +203,14 @@ final class ConflictSlave {
         return out;
     }
 
+    /** LP solves that had to start from scratch after a numerical failure of the warm start. */
+    int restarts() {
+        return restarts;
+    }
+
     /** Conflicts whose dual support had to be replaced by the whole active set. */
     int fallbacks() {
         return fallbacks;
-    }
-
-    private static void setLb(List<MPConstraint> rows, double lb) {
-        for (MPConstraint c : rows) {
-            c.setLb(lb);
-        }
-    }
-
-    private static void dense(MPConstraint c, MPVariable[] th, double[] coef) {
-        for (int f = 0; f < coef.length; f++) {
-            if (coef[f] != 0) {
-                c.setCoefficient(th[f], coef[f]);
-            }
-        }
     }
 
     /** The records of the rows with a non-zero dual, the one with the largest dual sum first. */

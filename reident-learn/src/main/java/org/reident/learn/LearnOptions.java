@@ -7,7 +7,7 @@ import org.reident.distance.Standardization;
  * Options of a supervised learning run.
  *
  * @param aggregator     the distance family
- * @param solver         OR-Tools backend: "scip", "highs" or "cbc"
+ * @param solver         OR-Tools backend: "scip" or "cbc" (MILP), or "cp-sat" (the cuts formulation's master only)
  * @param timeLimit      wall-clock seconds for the whole run (all lazy rounds)
  * @param eps            strictness margin: a record counts as linked in the MILP when every rival is
  *                       farther than its true match by at least eps (squared standardised units)

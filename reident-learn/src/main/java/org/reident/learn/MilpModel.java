@@ -20,7 +20,6 @@ final class MilpModel {
     final MPSolver solver;
     final MPVariable[] theta;
     final MPVariable[] k;
-    private final Features features;
     private int rows;
 
     static synchronized void loadNative() {
@@ -34,7 +33,6 @@ final class MilpModel {
         loadNative();
         MPSolver s = createSolver(o.withSolver(backend));
         this.solver = s;
-        this.features = features;
         theta = parameters(s, features, o);
         k = new MPVariable[records];
         MPObjective obj = s.objective();
@@ -50,13 +48,17 @@ final class MilpModel {
         loadNative();
         String backend = o.solver();
         String id = backend.toUpperCase(Locale.ROOT);
+        if (id.equals("CP-SAT")) {
+            throw new InputException("--solver cp-sat works with --formulation cuts only (CP-SAT needs integer variables, and "
+                    + "the big-M model has continuous weights)");
+        }
         if (!id.equals("SCIP") && !id.equals("CBC")) {
-            throw new InputException("--solver: expected scip or cbc, got '" + backend + "' (HiGHS through OR-Tools 9.12's "
-                    + "linear-solver wrapper aborts on models that grow between solves, as lazy constraint generation needs)");
+            throw new InputException("--solver: expected scip, cbc or cp-sat, got '" + backend + "' (HiGHS through OR-Tools 9.12's "
+                    + "linear-solver wrapper aborts on models that grow between solves, as both formulations need)");
         }
         MPSolver s = MPSolver.createSolver(id);
         if (s == null) {
-            throw new InputException("--solver: " + backend + " is not available in this OR-Tools build (try scip, highs or cbc)");
+            throw new InputException("--solver: " + backend + " is not available in this OR-Tools build (try scip or cbc)");
         }
         s.suppressOutput();
         if (id.equals("SCIP") && !o.solverParameters().isBlank()

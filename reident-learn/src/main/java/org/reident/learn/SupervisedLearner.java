@@ -16,7 +16,8 @@ import org.reident.linkage.LinkageEngine;
 import org.reident.linkage.LinkageResult;
 
 /**
- * Learns the parameters of an aggregator that link the most training records to their true
+ * The {@code big-m} formulation ({@link Formulation#BIG_M}; the default is {@link ConflictLearner}):
+ * learns the parameters of an aggregator that link the most training records to their true
  * matches, exactly, by the MILP of symmetric-bilinear-form.txt section 5, made fast by:
  * <ul>
  * <li><b>per-row big-M.</b> For WM, WM_m, OWA and CI, with e_k = c_k(i, j) - c_k(i, t_i) the

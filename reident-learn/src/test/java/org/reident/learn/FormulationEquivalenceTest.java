@@ -29,6 +29,19 @@ class FormulationEquivalenceTest {
         }
     }
 
+    @Test
+    void cpSatMasterGivesTheSameOptimum() {
+        LinkageData d = LearnFixtures.mdavPairs(40, 4, 3, 31);
+        int[] all = LearnFixtures.all(40);
+        for (Aggregator a : new Aggregator[] {Aggregator.WM, Aggregator.CHOQUET, Aggregator.BILINEAR}) {
+            LearnResult scip = LearnFixtures.learn(Formulation.CUTS, a, d, all);
+            LearnResult cpSat = Formulation.CUTS.learn(LearnOptions.defaults(a).withSolver("cp-sat").withTimeLimit(60), d, all);
+            assertEquals("OPTIMAL", cpSat.status(), a + ", cp-sat master");
+            LearnFixtures.checkResult(a + ", cp-sat master", cpSat, d, all, EPS);
+            assertEquals(scip.bound(), cpSat.bound(), a + ": SCIP master vs CP-SAT master");
+        }
+    }
+
     private static void compare(LinkageData d, String what) {
         int[] all = LearnFixtures.all(d.originalCount());
         for (Aggregator a : Aggregator.values()) {

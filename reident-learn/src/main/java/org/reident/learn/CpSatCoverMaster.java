@@ -1,0 +1,75 @@
+package org.reident.learn;
+
+import com.google.ortools.sat.BoolVar;
+import com.google.ortools.sat.CpModel;
+import com.google.ortools.sat.CpSolver;
+import com.google.ortools.sat.CpSolverStatus;
+import com.google.ortools.sat.LinearExpr;
+import com.google.ortools.sat.Literal;
+
+/**
+ * {@link CoverMaster} solved by OR-Tools' native CP-SAT: cuts are clauses, the objective the number
+ * of records given up. Pure 0/1, so none of the trouble of CP-SAT with continuous weights (the
+ * parameters stay in the LP slave).
+ */
+final class CpSatCoverMaster implements CoverMaster {
+    private final CpModel model = new CpModel();
+    private final BoolVar[] k;
+
+    CpSatCoverMaster(int records) {
+        MilpModel.loadNative();
+        k = new BoolVar[records];
+        for (int r = 0; r < records; r++) {
+            k[r] = model.newBoolVar("K" + r);
+        }
+        model.minimize(LinearExpr.sum(k));
+    }
+
+    @Override
+    public void fix(int r) {
+        model.addEquality(k[r], 1);
+    }
+
+    @Override
+    public void cut(int[] records) {
+        Literal[] lits = new Literal[records.length];
+        for (int q = 0; q < records.length; q++) {
+            lits[q] = k[records[q]];
+        }
+        model.addBoolOr(lits);
+    }
+
+    @Override
+    public void hint(boolean[] keep) {
+        model.clearHints();
+        for (int r = 0; r < k.length; r++) {
+            model.addHint(k[r], keep[r] ? 0 : 1);
+        }
+    }
+
+    @Override
+    public Solved solve(double seconds, boolean[] keep) {
+        CpSolver s = new CpSolver();
+        s.getParameters().setMaxTimeInSeconds(Math.max(0.01, seconds));
+        s.getParameters().setNumWorkers(Math.max(1, Runtime.getRuntime().availableProcessors()));
+        CpSolverStatus st = s.solve(model);
+        if (st != CpSolverStatus.OPTIMAL && st != CpSolverStatus.FEASIBLE) {
+            return null;
+        }
+        Solved out = new Solved(st == CpSolverStatus.OPTIMAL, (long) Math.ceil(s.bestObjectiveBound() - 1e-6));
+        for (int r = 0; r < k.length; r++) {
+            keep[r] = !s.booleanValue(k[r]);
+        }
+        return out;
+    }
+
+    @Override
+    public String version() {
+        return "CP-SAT (OR-Tools " + com.google.ortools.init.OrToolsVersion.getVersionString() + ")";
+    }
+
+    @Override
+    public void delete() {
+        // Java-side model: nothing native to free
+    }
+}

@@ -1,0 +1,67 @@
+package org.reident.learn;
+
+import com.google.ortools.linearsolver.MPConstraint;
+import com.google.ortools.linearsolver.MPSolver;
+import com.google.ortools.linearsolver.MPVariable;
+
+/** {@link CoverMaster} solved by OR-Tools' linear-solver wrapper: SCIP (default) or CBC. */
+final class MipCoverMaster implements CoverMaster {
+    private final MPSolver solver;
+    private final MPVariable[] k;
+
+    MipCoverMaster(int records, LearnOptions o) {
+        solver = MilpModel.createSolver(o);
+        k = new MPVariable[records];
+        for (int r = 0; r < records; r++) {
+            k[r] = solver.makeIntVar(0, 1, "K" + r);
+            solver.objective().setCoefficient(k[r], 1);
+        }
+        solver.objective().setMinimization();
+    }
+
+    @Override
+    public void fix(int r) {
+        k[r].setBounds(1, 1);
+    }
+
+    @Override
+    public void cut(int[] records) {
+        MPConstraint c = solver.makeConstraint(1, MPSolver.infinity());
+        for (int r : records) {
+            c.setCoefficient(k[r], 1);
+        }
+    }
+
+    @Override
+    public void hint(boolean[] keep) {
+        double[] v = new double[k.length];
+        for (int r = 0; r < k.length; r++) {
+            v[r] = keep[r] ? 0 : 1;
+        }
+        solver.setHint(k, v);
+    }
+
+    @Override
+    public Solved solve(double seconds, boolean[] keep) {
+        solver.setTimeLimit((long) Math.max(1, seconds * 1000));
+        MPSolver.ResultStatus st = solver.solve();
+        if (st != MPSolver.ResultStatus.OPTIMAL && st != MPSolver.ResultStatus.FEASIBLE) {
+            return null;
+        }
+        Solved out = new Solved(st == MPSolver.ResultStatus.OPTIMAL, (long) Math.ceil(solver.objective().bestBound() - 1e-6));
+        for (int r = 0; r < k.length; r++) {
+            keep[r] = k[r].solutionValue() < 0.5;
+        }
+        return out;
+    }
+
+    @Override
+    public String version() {
+        return solver.solverVersion();
+    }
+
+    @Override
+    public void delete() {
+        solver.delete();
+    }
+}

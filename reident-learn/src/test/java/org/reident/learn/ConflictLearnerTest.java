@@ -1,0 +1,67 @@
+package org.reident.learn;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+import org.reident.data.LinkageData;
+import org.reident.distance.Standardization;
+
+/**
+ * The slave and the deletion filter of the cuts formulation on a hand-made file of three clusters,
+ * standardised with the original's mean and sd (so identical pairs stay at distance 0):
+ * <ul>
+ * <li>record 0 (A) at (0, 0), protected at (0, 3); record 1 at (2, 0), published unchanged. A beats
+ * rival 1 iff 4 w1 / s1^2 - 9 w2 / s2^2 > 0: weight mostly on v1;</li>
+ * <li>record 2 (B) at (100, 100), protected at (103, 100); record 3 at (100, 102), unchanged. B beats
+ * rival 3 iff -9 w1 / s1^2 + 4 w2 / s2^2 > 0: weight mostly on v2;</li>
+ * <li>record 4 at (-100, 100), unchanged, far from everything.</li>
+ * </ul>
+ * With s1 close to s2, A and B conflict (no weighting links both) and every other record is linked
+ * by any weighting: the only irreducible conflict is {A, B}, and the optimum links 4 of 5.
+ */
+class ConflictLearnerTest {
+    private static final double[] X = {0, 0, 2, 0, 100, 100, 100, 102, -100, 100};
+    private static final double[] Y = {0, 3, 2, 0, 103, 100, 100, 102, -100, 100};
+
+    private static LearnOptions options() {
+        LearnOptions d = LearnOptions.defaults(Aggregator.WM).withTimeLimit(30);
+        return new LearnOptions(d.aggregator(), d.solver(), d.timeLimit(), d.eps(), d.delta(), d.rivals(),
+                Standardization.ORIGINAL, null, d.solverParameters());
+    }
+
+    @Test
+    void theConflictIsShrunkToTheTwoRecordsThatCompete() {
+        LinkageData data = LearnFixtures.data(X, Y, 5, 2);
+        int[] all = LearnFixtures.all(5);
+        ConflictSlave slave = new ConflictSlave(options(), data, all);
+        try {
+            int[] conflict = slave.check(new boolean[] {true, true, true, true, true}, System.nanoTime() / 1e9 + 30);
+            assertTrue(conflict.length >= 2, "all five cannot be linked: " + Arrays.toString(conflict));
+            int[] shrunk = slave.minimise(conflict);
+            Arrays.sort(shrunk);
+            assertArrayEquals(new int[] {0, 2}, shrunk);
+            assertEquals(0, slave.fallbacks());
+            // without A (or without B) the rest is linkable
+            assertEquals(0, slave.check(new boolean[] {false, true, true, true, true}, System.nanoTime() / 1e9 + 30).length);
+            double[] w = slave.theta();
+            assertTrue(w[1] > w[0], "B needs the weight on v2: " + Arrays.toString(w));
+            assertEquals(0, slave.check(new boolean[] {true, true, false, true, true}, System.nanoTime() / 1e9 + 30).length);
+            assertTrue(slave.theta()[0] > slave.theta()[1], "A needs the weight on v1");
+        } finally {
+            slave.delete();
+        }
+    }
+
+    @Test
+    void theOptimumGivesUpOneOfTheTwo() {
+        LinkageData data = LearnFixtures.data(X, Y, 5, 2);
+        LearnResult r = new ConflictLearner(options()).learn(data, LearnFixtures.all(5));
+        assertEquals("OPTIMAL", r.status());
+        assertEquals(4, r.bound());
+        assertEquals(4, r.trainingLinked());
+        LearnFixtures.checkResult("three clusters", r, data, LearnFixtures.all(5), options().eps());
+    }
+}
