@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Locale;
 import org.reident.data.LinkageData;
 import org.reident.distance.DistanceModel;
-import org.reident.distance.Distances;
 import org.reident.linkage.LinkageResult;
 
 /**
@@ -15,7 +14,7 @@ import org.reident.linkage.LinkageResult;
  * the most training records i that one parameter value theta links with margin eps, i.e. with
  * theta . (phi(i, j) - phi(i, t_i)) >= eps for every rival j.
  * <ul>
- * <li><b>Master</b> ({@link #master}, SCIP): binaries K_i (1 = record i given up), minimise sum K_i
+ * <li><b>Master</b> ({@link CoverMaster}, SCIP by default): binaries K_i (1 = record i given up), minimise sum K_i
  * subject to the cuts sum_{i in C} K_i >= 1 found so far. Its optimum is a lower bound on the
  * records that must be given up, so N - it bounds the re-identifications.</li>
  * <li><b>Slave</b> ({@link ConflictSlave}, an LP): can the records S the master keeps all be linked?
@@ -26,9 +25,12 @@ import org.reident.linkage.LinkageResult;
  * (number of parameters + 1) non-zeros, so C is small (Helly's theorem in the parameter space).</li>
  * <li>Rows are generated lazily as in {@link SupervisedLearner}: a feasible theta is checked by the
  * linkage engine against every reference record, and the rivals with margin below eps/2 are added.</li>
- * <li>After a cut, C is removed from S and the slave is asked again, until S is linkable: each
- * master round thus yields several cuts and a checked solution (an incumbent, also the master's
- * warm start). When the master's optimal S itself is linkable, the result is proven optimal.</li>
+ * <li>Each conflict is checked and shrunk by the {@link DeletionFilter} before it becomes a cut.</li>
+ * <li>After a cut, one record of C (the one with the largest dual) is removed from S and the slave
+ * is asked again, until S is linkable; then each record removed is tried again (kept if S stays
+ * linkable, else one more cut). Each master round thus yields several cuts and a checked solution
+ * (an incumbent, also the master's warm start). When the master's optimal S itself is linkable, or
+ * an incumbent keeps as many records as the master's bound, the result is proven optimal.</li>
  * </ul>
  * The LP relaxation of the cut formulation does not suffer from big-M constants, which is why it
  * is faster on the hard files (docs/learning.md, "Measured").
