@@ -21,6 +21,7 @@ import org.reident.learn.LearnOptions;
 import org.reident.learn.LearnResult;
 import org.reident.learn.Formulation;
 import org.reident.learn.Hrla;
+import org.reident.linkage.Direction;
 import org.reident.linkage.LinkageResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -83,6 +84,11 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
     @Option(names = "--standardize", defaultValue = "own", paramLabel = "S", description = "own (default), original or pooled.")
     String standardize;
 
+    @Option(names = "--direction", paramLabel = "D", defaultValue = "original-to-protected",
+            description = "original-to-protected (default) or protected-to-original: learn the linkage of the protected "
+                    + "records to the original ones (then --train-ids lists protected records).")
+    String direction;
+
     @Option(names = "--train-fraction", paramLabel = "F", description = "Learn on this fraction of the records (seeded), test on the rest.")
     Double trainFraction;
 
@@ -121,10 +127,17 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
         }
         double seconds = parseDuration(timeLimit);
         Formulation form = Formulation.parse(formulation);
-        LinkageData data = input.load();
+        Direction dir = Direction.parse(direction);
+        Standardization std = Standardization.parse(standardize);
+        if (dir == Direction.PROTECTED_TO_ORIGINAL && std == Standardization.ORIGINAL) {
+            throw new InputException("--direction protected-to-original: use --standardize own or pooled (the learner "
+                    + "standardises the query side as 'original')");
+        }
+        LinkageData loaded = input.load();
+        LinkageData data = dir == Direction.PROTECTED_TO_ORIGINAL ? loaded.reversed() : loaded;
         int[] train = TrainingSet.select(data, trainFraction, seed, trainIds);
         String params = solverParams == null ? LearnOptions.SCIP_PARAMETERS : solverParams.replace(';', '\n');
-        LearnOptions o = new LearnOptions(a, solver, seconds, eps, 1e-4, 8, Standardization.parse(standardize),
+        LearnOptions o = new LearnOptions(a, solver, seconds, eps, 1e-4, 8, std,
                 json ? null : line -> {
                     stderr.println("reident learn: " + line);
                     stderr.flush();
@@ -159,6 +172,7 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
         }
         ObjectNode opts = j.putObject("options");
         opts.put("method", m);
+        opts.put("direction", dir.label());
         if (hrla) {
             opts.put("epochs", epochs);
             opts.put("learning_rate", learningRate);
@@ -186,7 +200,8 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
                 stdout.println(pdLine);
             }
             if (out != null) {
-                stdout.println("model written to " + out + " (use it with: reident link --method " + a.method().label() + " --params " + out + ")");
+                stdout.println("model written to " + out + " (use it with: reident link --method " + a.method().label() + " --params " + out
+                        + (dir == Direction.PROTECTED_TO_ORIGINAL ? " --direction " + dir.label() : "") + ")");
             }
         }
         return 0;

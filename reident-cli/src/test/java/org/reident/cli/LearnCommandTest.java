@@ -176,6 +176,22 @@ class LearnCommandTest {
     }
 
     @Test
+    void reverseDirectionLearnsWhatLinkEvaluatesInThatDirection() throws IOException {
+        Path model = dir.resolve("reverse.json");
+        JsonNode r = learn("wm", "--direction", "protected-to-original", "--out", model.toString());
+        assertEquals("OPTIMAL", r.get("status").asText());
+        assertEquals("protected-to-original", r.get("options").get("direction").asText());
+        Cli link = Cli.run("link", "--original", x.toString(), "--protected", y.toString(), "--method", "wm", "--params",
+                model.toString(), "--direction", "protected-to-original", "--json");
+        assertEquals(0, link.status(), link.err());
+        assertEquals(r.get("reidentified").asInt(), JSON.readTree(link.out()).get("reidentified").asInt());
+        Cli am = Cli.run("link", "--original", x.toString(), "--protected", y.toString(), "--method", "am",
+                "--direction", "protected-to-original", "--json");
+        assertTrue(r.get("reidentified").asInt() >= JSON.readTree(am.out()).get("reidentified").asInt(),
+                "the learned reverse worst case is at least AM's: " + r);
+    }
+
+    @Test
     void userErrors() {
         String[][] cases = {
             {"--aggregator", "cosine"},
@@ -187,6 +203,8 @@ class LearnCommandTest {
             {"--aggregator", "choquet", "--method", "gradient"},
             {"--aggregator", "choquet", "--method", "hrla", "--learning-rate", "0"},
             {"--aggregator", "wm", "--formulation", "dual"},
+            {"--aggregator", "wm", "--direction", "sideways"},
+            {"--aggregator", "wm", "--direction", "protected-to-original", "--standardize", "original"},
         };
         for (String[] c : cases) {
             String[] args = java.util.stream.Stream.concat(

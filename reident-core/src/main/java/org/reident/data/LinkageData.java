@@ -50,6 +50,16 @@ public record LinkageData(
         return m;
     }
 
+    /**
+     * The same problem seen from the protected file: its records become the queries (the
+     * "original" slot) and the original file the reference. Everything that reads the original as
+     * the query side (learning, linkage without the reverse option) then works on the reverse direction.
+     */
+    public LinkageData reversed() {
+        return new LinkageData(variables, masked, maskedCount, original, originalCount, reverseTruth(), maskedIds, originalIds,
+                maskedName, originalName, dropped, notes);
+    }
+
     /** The ground truth seen from the protected file: for each protected record, its original or -1. */
     public int[] reverseTruth() {
         int[] r = new int[maskedCount];
