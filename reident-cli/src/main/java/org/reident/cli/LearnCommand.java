@@ -195,7 +195,7 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
         if (json) {
             stdout.println(Reports.JSON.writeValueAsString(j));
         } else {
-            LearnReport.text(stdout, r, data, train, a);
+            LearnReport.text(stdout, r, data, train, a, hrla);
             if (pdLine != null) {
                 stdout.println(pdLine);
             }

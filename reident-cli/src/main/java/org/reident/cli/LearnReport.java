@@ -99,13 +99,14 @@ final class LearnReport {
                 : (milp - recomputed) + " records the MILP counts are not strictly nearest when recomputed (solver tolerance)";
     }
 
-    static void text(PrintWriter out, LearnResult r, LinkageData data, int[] train, Aggregator a) {
+    /** @param heuristic the result of HRLA: its bound is "some measure could link", not a proven optimum's */
+    static void text(PrintWriter out, LearnResult r, LinkageData data, int[] train, Aggregator a, boolean heuristic) {
         Counts c = Counts.of(r.linkage(), train);
         out.printf(Locale.ROOT, "learned %s on %d records, %d variables (%s)%n", a.label(), c.records(), data.dimension(),
                 String.join(", ", data.variables()));
         out.printf(Locale.ROOT, "status %s: %d re-identified (%.2f%%), recomputed by the linkage engine; tie-aware %.2f%n",
                 r.status(), c.strict(), c.rate(), c.expected());
-        if (r.rows() == 0 && r.solver().startsWith("hrla")) {
+        if (heuristic) {
             out.printf(Locale.ROOT, "heuristic: not proven optimal; at most %d records can be linked by any measure (gap at most %.2f%%);"
                     + " --method milp gives the certified optimum%n", r.bound(), 100 * r.gap());
         } else {

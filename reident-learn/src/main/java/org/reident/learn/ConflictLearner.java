@@ -37,11 +37,9 @@ import org.reident.linkage.LinkageResult;
  */
 public final class ConflictLearner {
     private final LearnOptions o;
-    private final SupervisedLearner support;
 
     public ConflictLearner(LearnOptions options) {
         this.o = options;
-        this.support = new SupervisedLearner(options);
     }
 
     public LearnResult learn(LinkageData data, int[] train) {
@@ -70,7 +68,7 @@ public final class ConflictLearner {
             this.m = train.length;
             this.master = CoverMaster.create(m, o); // first: it validates the backend
             this.slave = new ConflictSlave(o, data, train);
-            this.best = support.neutral(slave.features());
+            this.best = LearnedModels.neutral(o.aggregator(), slave.features());
         }
 
         LearnResult solve() {
@@ -124,9 +122,9 @@ public final class ConflictLearner {
             if (bestKept >= 0 && !status.equals("OPTIMAL")) {
                 status = "FEASIBLE";
             }
-            DistanceModel model = support.toModel(best, slave.features(), data);
-            LinkageResult linkage = support.link(model, data);
-            int linked = SupervisedLearner.strictCount(linkage, train);
+            DistanceModel model = LearnedModels.toModel(o, best, slave.features(), data);
+            LinkageResult linkage = LearnedModels.link(o, model, data);
+            int linked = LearnedModels.strictCount(linkage, train);
             String version = master.version();
             master.delete();
             slave.delete();
@@ -226,7 +224,7 @@ public final class ConflictLearner {
     }
 
     private int count(double[] theta, ConflictSlave slave, LinkageData data, int[] train) {
-        return SupervisedLearner.strictCount(support.link(support.toModel(theta, slave.features(), data), data), train);
+        return LearnedModels.strictCount(LearnedModels.link(o, LearnedModels.toModel(o, theta, slave.features(), data), data), train);
     }
 
     private void progress(String line) {

@@ -8,7 +8,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.reident.data.LinkageData;
-import org.reident.distance.DistanceOptions;
 import org.reident.distance.Distances;
 import org.reident.distance.PairwiseDistance;
 
@@ -98,7 +97,7 @@ final class ConflictSlave {
             if (unlinkable[r]) {
                 continue;
             }
-            int[] first = o.aggregator().isBilinear() ? SupervisedLearner.smallest(amMargin, o.rivals())
+            int[] first = o.aggregator().isBilinear() ? MinIndexHeap.smallest(amMargin, o.rivals())
                     : SupervisedLearner.paretoRivals(features, i, amMargin, o.rivals());
             for (int j : first) {
                 addRow(r, j);
@@ -252,8 +251,7 @@ final class ConflictSlave {
 
     /** Adds the rows the current solution violates (margin below eps/2); returns how many. */
     private int separate() {
-        PairwiseDistance d = Distances.prepare(o.aggregator().method(), new SupervisedLearner(o).toModel(solution, features, data),
-                data, new DistanceOptions(o.standardization(), 2, false));
+        PairwiseDistance d = LearnedModels.distance(o, LearnedModels.toModel(o, solution, features, data), data);
         double[] row = new double[nr];
         double[] margin = new double[nr];
         int before = rowCount;
@@ -267,17 +265,11 @@ final class ConflictSlave {
                 continue;
             }
             int tr = data.truth()[i];
-            boolean bad = false;
             for (int j = 0; j < nr; j++) {
                 margin[j] = j == tr ? Double.POSITIVE_INFINITY : row[j] - row[tr];
-                bad |= margin[j] < o.eps() / 2;
             }
-            if (bad) {
-                for (int j : SupervisedLearner.smallest(margin, o.rivals())) {
-                    if (margin[j] < o.eps() / 2) {
-                        addRow(r, j);
-                    }
-                }
+            for (int j : MinIndexHeap.smallestBelow(margin, o.eps() / 2, o.rivals())) {
+                addRow(r, j);
             }
         }
         return rowCount - before;
@@ -285,16 +277,7 @@ final class ConflictSlave {
 
     /** SB and MD*: theta . phi(i, j) >= 0 for the most negative distances of query record i. */
     private void nonNegative(int i, double[] row) {
-        double[] neg = new double[nr];
-        boolean any = false;
-        for (int j = 0; j < nr; j++) {
-            neg[j] = row[j] < -1e-9 ? row[j] : Double.POSITIVE_INFINITY;
-            any |= row[j] < -1e-9;
-        }
-        if (!any) {
-            return;
-        }
-        for (int j : SupervisedLearner.smallest(neg, o.rivals())) {
+        for (int j : MinIndexHeap.smallestBelow(row, -1e-9, o.rivals())) {
             if (added.add(-1 - ((long) i * nr + j))) {
                 acc.clear();
                 features.add(i, j, 1, acc, c1, order);
@@ -310,21 +293,7 @@ final class ConflictSlave {
         if (!added.add((long) i * nr + j)) {
             return;
         }
-        int tr = data.truth()[i];
-        acc.clear();
-        features.add(i, j, 1, acc, c1, order);
-        features.add(i, tr, -1, acc, c1, order);
-        double lower;
-        if (o.aggregator().isBilinear()) {
-            lower = SupervisedLearner.bilinearLowerBound(features, acc);
-        } else {
-            features.squaredDifferences(i, j, c1);
-            features.squaredDifferences(i, tr, c2);
-            lower = Double.POSITIVE_INFINITY;
-            for (int k = 0; k < features.dimension(); k++) {
-                lower = Math.min(lower, c1[k] - c2[k]);
-            }
-        }
+        double lower = features.rivalRow(i, data.truth()[i], j, acc, c1, c2, order);
         if (lower >= o.eps()) {
             return; // holds for every parameter value
         }
@@ -353,7 +322,7 @@ final class ConflictSlave {
         acc.clear();
         features.add(i, tr, 1, acc, c1, order);
         features.add(i, j, -1, acc, c1, order);
-        return -SupervisedLearner.bilinearLowerBound(features, acc);
+        return -features.bilinearLowerBound(acc);
     }
 
     void delete() {

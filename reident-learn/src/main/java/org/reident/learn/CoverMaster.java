@@ -4,8 +4,9 @@ package org.reident.learn;
  * The master problem of {@link ConflictLearner}: min sum K_r over binaries K (1 = record r given up)
  * subject to the conflict cuts sum_{r in C} K_r >= 1, a set-covering problem. The model grows by
  * one cut at a time; each solve is warm-started from the incumbent. SCIP is the default backend;
- * CP-SAT ({@code --solver cp-sat}) is exact here too, the master having only 0/1 variables, but was
- * measured slower (M5-38 WM: 1.5 s against SCIP's 0.3 s a solve at 300 cuts).
+ * CP-SAT ({@code --solver cp-sat}) is exact here too, the master having only 0/1 variables; on the
+ * seed-1 M5-38 file it took 2.1 s for WM against SCIP's 1.9 s, and did not prove SB in 60 s where
+ * SCIP took 52 s (docs/learning.md).
  */
 interface CoverMaster {
     static CoverMaster create(int records, LearnOptions o) {

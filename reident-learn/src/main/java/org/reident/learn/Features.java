@@ -99,6 +99,56 @@ final class Features {
         }
     }
 
+    /**
+     * Fills {@code acc} with Delta = phi(i, j) - phi(i, t), the row of rival j of query record i
+     * (true match t), and returns a lower bound of theta . Delta over the family: min_k e_k with
+     * e_k = c_k(i, j) - c_k(i, t) for WM, WM_m, OWA and CI (a normalised monotone Choquet integral
+     * satisfies CI(x) - CI(y) >= min_k (x_k - y_k)); {@link #bilinearLowerBound} for SB and MD*.
+     * A row whose bound is at least eps holds for every parameter value.
+     */
+    double rivalRow(int i, int t, int j, Accumulator acc, double[] c1, double[] c2, int[] order) {
+        acc.clear();
+        add(i, j, 1, acc, c1, order);
+        add(i, t, -1, acc, c1, order);
+        if (aggregator.isBilinear()) {
+            return bilinearLowerBound(acc);
+        }
+        squaredDifferences(i, j, c1);
+        squaredDifferences(i, t, c2);
+        double lower = Double.POSITIVE_INFINITY;
+        for (int k = 0; k < n; k++) {
+            lower = Math.min(lower, c1[k] - c2[k]);
+        }
+        return lower;
+    }
+
+    /**
+     * min of theta . Delta over SB's parameter box with trace 1: off-diagonal entries in [-1, 1]
+     * contribute -|Delta_kl| each; the diagonal solves min sum_k d_k Delta_kk subject to
+     * sum_k d_k = 1, d_k in [-1, 1], whose optimum starts from d = -1 and raises the entries with
+     * the smallest Delta_kk to +1 (then one partly) until the trace is 1. Valid for SB and SB_NC
+     * (their feasible sets lie in this polytope) and tighter than -sum |Delta_f|.
+     */
+    double bilinearLowerBound(Accumulator acc) {
+        double[] diag = new double[n];
+        double bound = 0;
+        for (int k = 0; k < n; k++) {
+            diag[k] = acc.values[triangle(k, k)];
+            bound -= diag[k]; // every d_k at -1
+            for (int l = k + 1; l < n; l++) {
+                bound -= Math.abs(acc.values[triangle(k, l)]);
+            }
+        }
+        java.util.Arrays.sort(diag);
+        double raise = n + 1; // the trace goes from -n to 1; each d_k can rise by at most 2
+        for (int k = 0; k < n && raise > 0; k++) {
+            double step = Math.min(2, raise);
+            bound += step * diag[k];
+            raise -= step;
+        }
+        return bound;
+    }
+
     /** Variable indices in increasing order of c (ties by index). */
     private void sortIndices(double[] c, int[] order) {
         for (int k = 0; k < n; k++) {

@@ -113,7 +113,7 @@ public final class Hrla {
         double[] mu = DistanceModel.neutral(Method.CHOQUET, data.variables()).values();
         DistanceModel bestModel = model(mu, data.variables());
         LinkageResult bestLinkage = link(bestModel, data);
-        int am = strictCount(bestLinkage, train);
+        int am = LearnedModels.strictCount(bestLinkage, train);
         int best = am;
         int bestEpoch = 0;
         int bound = train.length - unlinkable;
@@ -141,7 +141,7 @@ public final class Hrla {
             }
             DistanceModel m = model(mu, data.variables());
             LinkageResult l = link(m, data);
-            int count = strictCount(l, train);
+            int count = LearnedModels.strictCount(l, train);
             counts[run++] = count;
             if (count > best) {
                 best = count;
@@ -169,14 +169,6 @@ public final class Hrla {
     private LinkageResult link(DistanceModel m, LinkageData data) {
         return LinkageEngine.withAllCores().link(
                 Distances.prepare(Method.CHOQUET, m, data, new DistanceOptions(std, 2, false)), data.truth());
-    }
-
-    private static int strictCount(LinkageResult r, int[] train) {
-        int s = 0;
-        for (int i : train) {
-            s += r.rank(i) == 1 && r.tiesWithTrue(i) == 1 ? 1 : 0;
-        }
-        return s;
     }
 
     private void progress(String line) {

@@ -24,10 +24,10 @@ public record LearnOptions(Aggregator aggregator, String solver, double timeLimi
     /**
      * Fewer cutting-plane rounds: at most 3 at the root, none below it. The LP relaxation of this
      * model is weak (big-M rows) and SCIP's default separation spends most of the time for little
-     * bound. Measured against SCIP's defaults ({@code reident learn ... --solver-params ""}) on the
-     * seed-1 preset files, same optimum in every case: M5-38 WM 48.5 s -> 17.7 s, M4-33 CI
-     * 11.7 s -> 1.8 s, M4-33 WM 4.1 s -> 2.2 s, M4-28 CI 5.7 s -> 3.3 s. (No root rounds at all was
-     * slower: 41 s on M5-38 WM.)
+     * bound. Measured against SCIP's defaults
+     * ({@code reident learn ... --formulation big-m --solver-params ""}) on the seed-1 preset files,
+     * same optimum in every case: M5-38 WM 48.5 s -> 17.7 s, M4-33 CI 11.7 s -> 1.8 s, M4-33 WM
+     * 4.1 s -> 2.2 s, M4-28 CI 5.7 s -> 3.3 s. (No root rounds at all was slower: 41 s on M5-38 WM.)
      */
     public static final String SCIP_PARAMETERS = "separating/maxroundsroot = 3\nseparating/maxrounds = 0";
 

@@ -29,9 +29,8 @@ final class MilpModel {
         }
     }
 
-    MilpModel(String backend, Features features, int records, LearnOptions o) {
-        loadNative();
-        MPSolver s = createSolver(o.withSolver(backend));
+    MilpModel(Features features, int records, LearnOptions o) {
+        MPSolver s = createSolver(o);
         this.solver = s;
         theta = parameters(s, features, o);
         k = new MPVariable[records];

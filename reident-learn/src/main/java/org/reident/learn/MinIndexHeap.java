@@ -55,6 +55,27 @@ final class MinIndexHeap {
         }
     }
 
+    /**
+     * Up to {@code count} indices whose key is below {@code limit}, smallest first (ties by index):
+     * the rows a learner adds (margins below eps/2, negative distances). No heap is built when no
+     * key is below the limit, the common case.
+     */
+    static int[] smallestBelow(double[] key, double limit, int count) {
+        int below = 0;
+        for (double k : key) {
+            below += k < limit ? 1 : 0;
+        }
+        if (below == 0) {
+            return new int[0];
+        }
+        MinIndexHeap h = new MinIndexHeap(key);
+        int[] out = new int[Math.min(count, below)];
+        for (int s = 0; s < out.length; s++) {
+            out[s] = h.pop();
+        }
+        return out;
+    }
+
     /** The {@code count} indices with the smallest finite keys, in increasing order. */
     static int[] smallest(double[] key, int count) {
         MinIndexHeap h = new MinIndexHeap(key);

@@ -9,10 +9,8 @@ import java.util.Locale;
 import java.util.Set;
 import org.reident.data.LinkageData;
 import org.reident.distance.DistanceModel;
-import org.reident.distance.DistanceOptions;
 import org.reident.distance.Distances;
 import org.reident.distance.PairwiseDistance;
-import org.reident.linkage.LinkageEngine;
 import org.reident.linkage.LinkageResult;
 
 /**
@@ -25,7 +23,7 @@ import org.reident.linkage.LinkageResult;
  * theta (a normalised monotone Choquet integral, of which WM and OWA are special cases, satisfies
  * min_k (x_k - y_k) <= CI(x) - CI(y) <= max_k (x_k - y_k), by monotonicity and
  * CI(y + c 1) = CI(y) + c). So M_ij = eps - min_k e_k makes the row void when K_i = 1. For SB,
- * M_ij = eps - {@link #bilinearLowerBound}, the exact minimum over the box with trace 1.</li>
+ * M_ij = eps - {@link Features#bilinearLowerBound}, the exact minimum over the box with trace 1.</li>
  * <li><b>dropping rows that always hold</b> (lower bound >= eps) and <b>fixing K_i = 1</b> for records
  * with a rival that no parameter value can push away (upper bound &lt; eps, e.g. an identical
  * protected record);</li>
@@ -56,7 +54,7 @@ public final class SupervisedLearner {
         Features features = new Features(o.aggregator(), z[0], z[1], n);
         int[] truth = data.truth();
         int nr = data.maskedCount();
-        MilpModel milp = new MilpModel(o.solver(), features, train.length, o);
+        MilpModel milp = new MilpModel(features, train.length, o);
         Features.Accumulator acc = new Features.Accumulator(features.parameters());
         double[] c1 = new double[n];
         double[] c2 = new double[n];
@@ -65,12 +63,12 @@ public final class SupervisedLearner {
         boolean[] fixed = new boolean[train.length];
         int unlinkable = 0;
 
+        double[] amMargin = new double[nr];
         // round 0: fix unlinkable records, add each record's nearest rivals under AM
         for (int r = 0; r < train.length; r++) {
             int i = train[r];
             int t = truth[i];
             features.squaredDifferences(i, t, c2);
-            double[] amMargin = new double[nr];
             for (int j = 0; j < nr; j++) {
                 if (j == t) {
                     amMargin[j] = Double.POSITIVE_INFINITY;
@@ -94,14 +92,14 @@ public final class SupervisedLearner {
                 unlinkable++;
                 continue;
             }
-            int[] rivals = o.aggregator().isBilinear() ? smallest(amMargin, o.rivals())
+            int[] rivals = o.aggregator().isBilinear() ? MinIndexHeap.smallest(amMargin, o.rivals())
                     : paretoRivals(features, i, amMargin, o.rivals());
             for (int j : rivals) {
                 addRow(milp, features, acc, c1, c2, order, r, i, t, j, added, nr);
             }
         }
 
-        hint(milp, neutral(features));
+        hint(milp, LearnedModels.neutral(o.aggregator(), features));
         progress(String.format(Locale.ROOT, "model: %d records (%d cannot be linked), %d parameters, %d first rows, %.1f s",
                 train.length, unlinkable, features.parameters(), milp.rows(), (System.nanoTime() - t0) / 1e9));
         String status = "TIME_LIMIT";
@@ -149,23 +147,23 @@ public final class SupervisedLearner {
         DistanceModel model;
         LinkageResult linkage;
         if (converged) {
-            model = toModel(last, features, data);
-            linkage = link(model, data);
+            model = LearnedModels.toModel(o, last, features, data);
+            linkage = LearnedModels.link(o, model, data);
         } else {
             // Stopped before a solution survived separation: a solution of a relaxed round may link
             // fewer records than AM (it ignores rows it has not seen). Return the best parameter value
             // evaluated by the engine among every round's solution and the neutral one (AM), which
             // belongs to every family; SB candidates with a negative distance on the data are invalid.
             model = DistanceModel.neutral(o.aggregator().method(), data.variables());
-            linkage = link(model, data);
-            int bestCount = strictCount(linkage, train);
+            linkage = LearnedModels.link(o, model, data);
+            int bestCount = LearnedModels.strictCount(linkage, train);
             for (double[] c : candidates) {
-                DistanceModel m = toModel(c, features, data);
+                DistanceModel m = LearnedModels.toModel(o, c, features, data);
                 if (o.aggregator().signConstrained() && !nonNegative(m, data, train)) {
                     continue;
                 }
-                LinkageResult l = link(m, data);
-                int count = strictCount(l, train);
+                LinkageResult l = LearnedModels.link(o, m, data);
+                int count = LearnedModels.strictCount(l, train);
                 if (count > bestCount) {
                     bestCount = count;
                     model = m;
@@ -173,7 +171,7 @@ public final class SupervisedLearner {
                 }
             }
         }
-        int trainingLinked = strictCount(linkage, train);
+        int trainingLinked = LearnedModels.strictCount(linkage, train);
         String version = milp.version();
         milp.solver.delete(); // native memory
         double gap = bound == 0 ? 0 : Math.max(0, (bound - (double) trainingLinked) / bound);
@@ -181,22 +179,9 @@ public final class SupervisedLearner {
                 rounds, milp.rows(), (System.nanoTime() - t0) / 1e9, o.solver() + " (" + version + ")");
     }
 
-    LinkageResult link(DistanceModel m, LinkageData data) {
-        PairwiseDistance d = Distances.prepare(o.aggregator().method(), m, data, new DistanceOptions(o.standardization(), 2, false));
-        return LinkageEngine.withAllCores().link(d, data.truth());
-    }
-
-    static int strictCount(LinkageResult r, int[] train) {
-        int s = 0;
-        for (int i : train) {
-            s += r.rank(i) == 1 && r.tiesWithTrue(i) == 1 ? 1 : 0;
-        }
-        return s;
-    }
-
     /** SB's constraint: the learned distance is non-negative on every (training record, reference record) pair. */
     boolean nonNegative(DistanceModel m, LinkageData data, int[] train) {
-        PairwiseDistance d = Distances.prepare(o.aggregator().method(), m, data, new DistanceOptions(o.standardization(), 2, false));
+        PairwiseDistance d = LearnedModels.distance(o, m, data);
         double[] row = new double[d.referenceCount()];
         for (int i : train) {
             d.block(i, 0, row.length, row);
@@ -215,20 +200,7 @@ public final class SupervisedLearner {
         if (!added.add((long) i * nr + j)) {
             return;
         }
-        acc.clear();
-        f.add(i, j, 1, acc, c1, order);
-        f.add(i, t, -1, acc, c1, order);
-        double lower;
-        if (o.aggregator().isBilinear()) {
-            lower = bilinearLowerBound(f, acc);
-        } else {
-            f.squaredDifferences(i, j, c1);
-            f.squaredDifferences(i, t, c2);
-            lower = Double.POSITIVE_INFINITY;
-            for (int k = 0; k < f.dimension(); k++) {
-                lower = Math.min(lower, c1[k] - c2[k]);
-            }
-        }
+        double lower = f.rivalRow(i, t, j, acc, c1, c2, order);
         if (lower >= o.eps()) {
             return; // holds for every parameter value
         }
@@ -242,10 +214,11 @@ public final class SupervisedLearner {
      */
     private int separate(MilpModel milp, Features f, Features.Accumulator acc, double[] c1, double[] c2, int[] order,
             LinkageData data, int[] train, double[] theta, double[] kValues, Set<Long> added) {
-        DistanceModel model = toModel(theta, f, data);
-        PairwiseDistance d = Distances.prepare(o.aggregator().method(), model, data, new DistanceOptions(o.standardization(), 2, false));
+        DistanceModel model = LearnedModels.toModel(o, theta, f, data);
+        PairwiseDistance d = LearnedModels.distance(o, model, data);
         int nr = d.referenceCount();
         double[] row = new double[nr];
+        double[] margin = new double[nr];
         int before = milp.rows();
         for (int r = 0; r < train.length; r++) {
             int i = train[r];
@@ -257,21 +230,11 @@ public final class SupervisedLearner {
             if (kValues[r] > 0.5) {
                 continue;
             }
-            double dt = row[t];
-            double[] margin = new double[nr];
-            int bad = 0;
             for (int j = 0; j < nr; j++) {
-                margin[j] = j == t ? Double.POSITIVE_INFINITY : row[j] - dt;
-                if (margin[j] < o.eps() / 2) {
-                    bad++;
-                }
+                margin[j] = j == t ? Double.POSITIVE_INFINITY : row[j] - row[t];
             }
-            if (bad > 0) {
-                for (int j : smallest(margin, o.rivals())) {
-                    if (margin[j] < o.eps() / 2) {
-                        addRow(milp, f, acc, c1, c2, order, r, i, t, j, added, nr);
-                    }
-                }
+            for (int j : MinIndexHeap.smallestBelow(margin, o.eps() / 2, o.rivals())) {
+                addRow(milp, f, acc, c1, c2, order, r, i, t, j, added, nr);
             }
         }
         return milp.rows() - before;
@@ -280,69 +243,13 @@ public final class SupervisedLearner {
     /** SB: theta . phi(i, j) >= 0 for the most negative distances of query i (lazy "PSD on the data"). */
     private void addNonNegative(MilpModel milp, Features f, Features.Accumulator acc, double[] c1, int[] order, int i,
             double[] row, Set<Long> added, int nr) {
-        double[] neg = new double[nr];
-        boolean any = false;
-        for (int j = 0; j < nr; j++) {
-            neg[j] = row[j] < -1e-9 ? row[j] : Double.POSITIVE_INFINITY;
-            any |= row[j] < -1e-9;
-        }
-        if (!any) {
-            return;
-        }
-        for (int j : smallest(neg, o.rivals())) {
-            if (neg[j] < 0 && added.add(-1 - ((long) i * nr + j))) {
+        for (int j : MinIndexHeap.smallestBelow(row, -1e-9, o.rivals())) {
+            if (added.add(-1 - ((long) i * nr + j))) {
                 acc.clear();
                 f.add(i, j, 1, acc, c1, order);
                 milp.addRow(acc, -1, 0, 0);
             }
         }
-    }
-
-    /**
-     * min of theta . Delta over SB's parameter box with trace 1: off-diagonal entries in [-1, 1]
-     * contribute -|Delta_kl| each; the diagonal solves min sum_k d_k Delta_kk subject to
-     * sum_k d_k = 1, d_k in [-1, 1], whose optimum starts from d = -1 and raises the entries with
-     * the smallest Delta_kk to +1 (then one partly) until the trace is 1. Valid for SB and SB_NC
-     * (their feasible sets lie in this polytope) and tighter than -sum |Delta_f|.
-     */
-    static double bilinearLowerBound(Features f, Features.Accumulator acc) {
-        int n = f.dimension();
-        double[] diag = new double[n];
-        double bound = 0;
-        for (int k = 0; k < n; k++) {
-            diag[k] = acc.values[f.triangle(k, k)];
-            bound -= diag[k]; // every d_k at -1
-            for (int l = k + 1; l < n; l++) {
-                bound -= Math.abs(acc.values[f.triangle(k, l)]);
-            }
-        }
-        java.util.Arrays.sort(diag);
-        double raise = n + 1; // the trace goes from -n to 1; each d_k can rise by at most 2
-        for (int k = 0; k < n && raise > 0; k++) {
-            double step = Math.min(2, raise);
-            bound += step * diag[k];
-            raise -= step;
-        }
-        return bound;
-    }
-
-    /** The parameters that make the aggregator AM (a warm start that every family contains). */
-    double[] neutral(Features f) {
-        int n = f.dimension();
-        double[] t = new double[f.parameters()];
-        for (int q = 0; q < t.length; q++) {
-            if (o.aggregator().isChoquet()) {
-                t[q] = Integer.bitCount(q) / (double) n;
-            } else if (!o.aggregator().isBilinear()) {
-                t[q] = 1.0 / n;
-            }
-        }
-        if (o.aggregator().isBilinear()) {
-            for (int k = 0; k < n; k++) {
-                t[f.triangle(k, k)] = 1.0 / n;
-            }
-        }
-        return t;
     }
 
     /** Warm start: the parameter values; the solver completes K. */
@@ -356,44 +263,6 @@ public final class SupervisedLearner {
             v[f] = vars[f].solutionValue();
         }
         return v;
-    }
-
-    /** The learned parameters as a model the linkage engine evaluates. */
-    DistanceModel toModel(double[] theta, Features f, LinkageData data) {
-        int n = data.dimension();
-        double[] v;
-        if (o.aggregator().isBilinear()) {
-            v = new double[n * n];
-            for (int k = 0; k < n; k++) {
-                for (int l = k; l < n; l++) {
-                    v[k * n + l] = theta[f.triangle(k, l)];
-                    v[l * n + k] = theta[f.triangle(k, l)];
-                }
-            }
-        } else if (o.aggregator().isChoquet()) {
-            v = theta.clone();
-            for (int m = 0; m < v.length; m++) { // clamp solver round-off so that the measure is monotone
-                v[m] = Math.min(1, Math.max(0, v[m]));
-                for (int b = 0; b < n; b++) {
-                    if ((m & (1 << b)) != 0) {
-                        v[m] = Math.max(v[m], v[m & ~(1 << b)]);
-                    }
-                }
-            }
-            v[0] = 0;
-            v[v.length - 1] = 1;
-        } else {
-            v = theta.clone();
-            double s = 0;
-            for (int k = 0; k < n; k++) {
-                v[k] = Math.max(0, v[k]);
-                s += v[k];
-            }
-            for (int k = 0; k < n; k++) {
-                v[k] /= s;
-            }
-        }
-        return new DistanceModel(o.aggregator().method(), o.aggregator().label(), data.variables(), o.standardization(), v);
     }
 
     /**
@@ -432,11 +301,6 @@ public final class SupervisedLearner {
             }
         }
         return java.util.Arrays.copyOf(frontIdx, size);
-    }
-
-    /** Indices of the {@code count} smallest finite values (ties by index). */
-    static int[] smallest(double[] v, int count) {
-        return MinIndexHeap.smallest(v, count);
     }
 
     private void progress(String line) {

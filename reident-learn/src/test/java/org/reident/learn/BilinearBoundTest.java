@@ -33,7 +33,7 @@ class BilinearBoundTest {
             }
             lp.objective().setMinimization();
             assertEquals(MPSolver.ResultStatus.OPTIMAL, lp.solve());
-            assertEquals(lp.objective().value(), SupervisedLearner.bilinearLowerBound(f, acc), 1e-7, "trial " + trial + ", n = " + n);
+            assertEquals(lp.objective().value(), f.bilinearLowerBound(acc), 1e-7, "trial " + trial + ", n = " + n);
             lp.delete();
         }
     }

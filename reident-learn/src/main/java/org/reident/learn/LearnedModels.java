@@ -1,0 +1,96 @@
+package org.reident.learn;
+
+import org.reident.data.LinkageData;
+import org.reident.distance.DistanceModel;
+import org.reident.distance.DistanceOptions;
+import org.reident.distance.Distances;
+import org.reident.distance.PairwiseDistance;
+import org.reident.linkage.LinkageEngine;
+import org.reident.linkage.LinkageResult;
+
+/**
+ * Between the solvers' parameter vectors theta (indexed as {@link Features} does) and the models the
+ * linkage engine evaluates; shared by both formulations. Every count a learner reports goes through
+ * {@link #link}: recomputed by the engine, never read from a solver variable.
+ */
+final class LearnedModels {
+    private LearnedModels() {
+    }
+
+    /** The parameters that make the aggregator AM (equal weights, |A|/n, I/n): in every family. */
+    static double[] neutral(Aggregator a, Features f) {
+        int n = f.dimension();
+        double[] t = new double[f.parameters()];
+        if (a.isBilinear()) {
+            for (int k = 0; k < n; k++) {
+                t[f.triangle(k, k)] = 1.0 / n;
+            }
+            return t;
+        }
+        for (int q = 0; q < t.length; q++) {
+            t[q] = a.isChoquet() ? Integer.bitCount(q) / (double) n : 1.0 / n;
+        }
+        return t;
+    }
+
+    /**
+     * theta as a model: the symmetric matrix from its upper triangle (SB, MD*); the measure clamped
+     * to [0, 1] and made monotone against solver round-off (CI); the weights clamped at 0 and
+     * rescaled to sum 1 (WM, OWA).
+     */
+    static DistanceModel toModel(LearnOptions o, double[] theta, Features f, LinkageData data) {
+        int n = data.dimension();
+        double[] v;
+        if (o.aggregator().isBilinear()) {
+            v = new double[n * n];
+            for (int k = 0; k < n; k++) {
+                for (int l = k; l < n; l++) {
+                    v[k * n + l] = theta[f.triangle(k, l)];
+                    v[l * n + k] = theta[f.triangle(k, l)];
+                }
+            }
+        } else if (o.aggregator().isChoquet()) {
+            v = theta.clone();
+            for (int m = 0; m < v.length; m++) {
+                v[m] = Math.min(1, Math.max(0, v[m]));
+                for (int b = 0; b < n; b++) {
+                    if ((m & (1 << b)) != 0) {
+                        v[m] = Math.max(v[m], v[m & ~(1 << b)]);
+                    }
+                }
+            }
+            v[0] = 0;
+            v[v.length - 1] = 1;
+        } else {
+            v = theta.clone();
+            double s = 0;
+            for (int k = 0; k < n; k++) {
+                v[k] = Math.max(0, v[k]);
+                s += v[k];
+            }
+            for (int k = 0; k < n; k++) {
+                v[k] /= s;
+            }
+        }
+        return new DistanceModel(o.aggregator().method(), o.aggregator().label(), data.variables(), o.standardization(), v);
+    }
+
+    /** The model's distance, original records as queries, standardised as the options say. */
+    static PairwiseDistance distance(LearnOptions o, DistanceModel m, LinkageData data) {
+        return Distances.prepare(o.aggregator().method(), m, data, new DistanceOptions(o.standardization(), 2, false));
+    }
+
+    /** The engine's linkage of every query record with the model. */
+    static LinkageResult link(LearnOptions o, DistanceModel m, LinkageData data) {
+        return LinkageEngine.withAllCores().link(distance(o, m, data), data.truth());
+    }
+
+    /** Records of {@code train} whose true match is the unique nearest record. */
+    static int strictCount(LinkageResult r, int[] train) {
+        int s = 0;
+        for (int i : train) {
+            s += r.rank(i) == 1 && r.tiesWithTrue(i) == 1 ? 1 : 0;
+        }
+        return s;
+    }
+}
