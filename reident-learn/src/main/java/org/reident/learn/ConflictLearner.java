@@ -16,7 +16,11 @@ import org.reident.linkage.LinkageResult;
  * <ul>
  * <li><b>Master</b> ({@link CoverMaster}, SCIP by default): binaries K_i (1 = record i given up), minimise sum K_i
  * subject to the cuts sum_{i in C} K_i >= 1 found so far. Its optimum is a lower bound on the
- * records that must be given up, so N - it bounds the re-identifications.</li>
+ * records that must be given up, so N - it bounds the re-identifications. Each solve also gets
+ * N - bound <= sum K <= N - incumbent - 1: the lower end is the bound already proven (cuts are only
+ * added), which spares the solver proving it again (master time on M5-38 SB about halved); the
+ * upper end asks only for sets larger than the incumbent, so an infeasible master proves the
+ * incumbent optimal.</li>
  * <li><b>Slave</b> ({@link ConflictSlave}, an LP): can the records S the master keeps all be linked?
  * min t subject to theta . Delta_ij + t >= eps for i in S, theta in the family. If t* > 0 the rows
  * with a non-zero dual form an infeasible system (LP duality: the dual solution restricted to them
@@ -108,9 +112,14 @@ public final class ConflictLearner {
                     break;
                 }
                 long ms = System.nanoTime();
-                CoverMaster.Solved solved = master.solve(remaining, keep);
+                CoverMaster.Solved solved = master.solve(remaining, keep, m - bound, bestKept < 0 ? m : m - bestKept - 1);
                 masterSeconds += (System.nanoTime() - ms) / 1e9;
                 if (solved == null) {
+                    break;
+                }
+                if (solved.infeasible()) { // no set larger than the incumbent passes the cuts
+                    bound = bestKept;
+                    status = "OPTIMAL";
                     break;
                 }
                 bound = Math.min(bound, m - (int) solved.bestBound());

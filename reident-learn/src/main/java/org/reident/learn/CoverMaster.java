@@ -22,8 +22,13 @@ interface CoverMaster {
     /** Warm start: K_r = 0 exactly for the records kept. */
     void hint(boolean[] keep);
 
-    /** Solves; writes the records kept (K = 0) into keep. Null when no solution was found in time. */
-    Solved solve(double seconds, boolean[] keep);
+    /**
+     * Solves with sum K restricted to [atLeast, atMost]: atLeast is the master's bound already proven
+     * (cuts are only ever added, so it stays valid and spares the solver proving it again), atMost
+     * asks for sets larger than the incumbent. Writes the records kept (K = 0) into keep. Null when
+     * no solution was found in time; {@link Solved#infeasible} when no set within the range exists.
+     */
+    Solved solve(double seconds, boolean[] keep, long atLeast, long atMost);
 
     String version();
 
@@ -33,6 +38,6 @@ interface CoverMaster {
      * @param optimal   the solution is proven optimal
      * @param bestBound the solver's lower bound on sum K
      */
-    record Solved(boolean optimal, long bestBound) {
+    record Solved(boolean optimal, long bestBound, boolean infeasible) {
     }
 }

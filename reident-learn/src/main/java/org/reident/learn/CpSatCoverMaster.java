@@ -15,6 +15,7 @@ import com.google.ortools.sat.Literal;
 final class CpSatCoverMaster implements CoverMaster {
     private final CpModel model = new CpModel();
     private final BoolVar[] k;
+    private final com.google.ortools.sat.IntVar total;
 
     CpSatCoverMaster(int records) {
         MilpModel.loadNative();
@@ -22,7 +23,9 @@ final class CpSatCoverMaster implements CoverMaster {
         for (int r = 0; r < records; r++) {
             k[r] = model.newBoolVar("K" + r);
         }
-        model.minimize(LinearExpr.sum(k));
+        total = model.newIntVar(0, records, "total");
+        model.addEquality(total, LinearExpr.sum(k));
+        model.minimize(total);
     }
 
     @Override
@@ -48,15 +51,19 @@ final class CpSatCoverMaster implements CoverMaster {
     }
 
     @Override
-    public Solved solve(double seconds, boolean[] keep) {
+    public Solved solve(double seconds, boolean[] keep, long atLeast, long atMost) {
+        total.getBuilder().clearDomain().addDomain(atLeast).addDomain(atMost);
         CpSolver s = new CpSolver();
         s.getParameters().setMaxTimeInSeconds(Math.max(0.01, seconds));
         s.getParameters().setNumWorkers(Math.max(1, Runtime.getRuntime().availableProcessors()));
         CpSolverStatus st = s.solve(model);
+        if (st == CpSolverStatus.INFEASIBLE) {
+            return new Solved(true, atMost + 1, true);
+        }
         if (st != CpSolverStatus.OPTIMAL && st != CpSolverStatus.FEASIBLE) {
             return null;
         }
-        Solved out = new Solved(st == CpSolverStatus.OPTIMAL, (long) Math.ceil(s.bestObjectiveBound() - 1e-6));
+        Solved out = new Solved(st == CpSolverStatus.OPTIMAL, (long) Math.ceil(s.bestObjectiveBound() - 1e-6), false);
         for (int r = 0; r < k.length; r++) {
             keep[r] = !s.booleanValue(k[r]);
         }

@@ -8,6 +8,7 @@ import com.google.ortools.linearsolver.MPVariable;
 final class MipCoverMaster implements CoverMaster {
     private final MPSolver solver;
     private final MPVariable[] k;
+    private final MPConstraint total;
 
     MipCoverMaster(int records, LearnOptions o) {
         solver = MilpModel.createSolver(o);
@@ -17,6 +18,10 @@ final class MipCoverMaster implements CoverMaster {
             solver.objective().setCoefficient(k[r], 1);
         }
         solver.objective().setMinimization();
+        total = solver.makeConstraint(0, records);
+        for (MPVariable v : k) {
+            total.setCoefficient(v, 1);
+        }
     }
 
     @Override
@@ -42,13 +47,17 @@ final class MipCoverMaster implements CoverMaster {
     }
 
     @Override
-    public Solved solve(double seconds, boolean[] keep) {
+    public Solved solve(double seconds, boolean[] keep, long atLeast, long atMost) {
+        total.setBounds(atLeast, atMost);
         solver.setTimeLimit((long) Math.max(1, seconds * 1000));
         MPSolver.ResultStatus st = solver.solve();
+        if (st == MPSolver.ResultStatus.INFEASIBLE) {
+            return new Solved(true, atMost + 1, true);
+        }
         if (st != MPSolver.ResultStatus.OPTIMAL && st != MPSolver.ResultStatus.FEASIBLE) {
             return null;
         }
-        Solved out = new Solved(st == MPSolver.ResultStatus.OPTIMAL, (long) Math.ceil(solver.objective().bestBound() - 1e-6));
+        Solved out = new Solved(st == MPSolver.ResultStatus.OPTIMAL, (long) Math.ceil(solver.objective().bestBound() - 1e-6), false);
         for (int r = 0; r < k.length; r++) {
             keep[r] = k[r].solutionValue() < 0.5;
         }
