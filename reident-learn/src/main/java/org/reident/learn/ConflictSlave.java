@@ -81,37 +81,13 @@ final class ConflictSlave {
         order = new int[n];
         active = new boolean[train.length];
         unlinkable = new boolean[train.length];
-        double[] amMargin = new double[nr];
+        FirstRows first = FirstRows.of(o, features, data, train);
         for (int r = 0; r < train.length; r++) {
             rows.add(new ArrayList<>());
             coefficients.add(new ArrayList<>());
             active[r] = true;
-            int i = train[r];
-            int tr = data.truth()[i];
-            features.squaredDifferences(i, tr, c2);
-            for (int j = 0; j < nr; j++) {
-                if (j == tr) {
-                    amMargin[j] = Double.POSITIVE_INFINITY;
-                    continue;
-                }
-                features.squaredDifferences(i, j, c1);
-                double max = Double.NEGATIVE_INFINITY;
-                double sum = 0;
-                for (int k = 0; k < n; k++) {
-                    max = Math.max(max, c1[k] - c2[k]);
-                    sum += c1[k] - c2[k];
-                }
-                amMargin[j] = sum / n;
-                if (max < o.eps() && !unlinkable[r]) {
-                    unlinkable[r] = !o.aggregator().isBilinear() || upperBound(i, tr, j) < o.eps();
-                }
-            }
-            if (unlinkable[r]) {
-                continue;
-            }
-            int[] first = o.aggregator().isBilinear() ? MinIndexHeap.smallest(amMargin, o.rivals())
-                    : SupervisedLearner.paretoRivals(features, i, amMargin, o.rivals());
-            for (int j : first) {
+            unlinkable[r] = first.unlinkable(r);
+            for (int j : first.rivals(r)) {
                 addRow(r, j);
             }
         }
@@ -336,14 +312,6 @@ final class ConflictSlave {
             }
         }
         return coef;
-    }
-
-    /** max of theta . (phi(i, j) - phi(i, t)) over the bilinear box with trace 1. */
-    private double upperBound(int i, int tr, int j) {
-        acc.clear();
-        features.add(i, tr, 1, acc, c1, order);
-        features.add(i, j, -1, acc, c1, order);
-        return -features.bilinearLowerBound(acc);
     }
 
     void delete() {

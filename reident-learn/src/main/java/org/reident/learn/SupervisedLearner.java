@@ -26,7 +26,7 @@ import org.reident.linkage.LinkageResult;
  * M_ij = eps - {@link Features#bilinearLowerBound}, the exact minimum over the box with trace 1.</li>
  * <li><b>dropping rows that always hold</b> (lower bound >= eps) and <b>fixing K_i = 1</b> for records
  * with a rival that no parameter value can push away (upper bound &lt; eps, e.g. an identical
- * protected record);</li>
+ * protected record; {@link FirstRows}, shared with the cuts formulation);</li>
  * <li><b>lazy constraint generation.</b> The first round holds each record's {@code rivals} nearest
  * rivals under AM; after each solve the linkage engine evaluates the learned distance against every
  * record, and the most violated rows are added, until none is violated. The relaxed model's bound
@@ -60,42 +60,15 @@ public final class SupervisedLearner {
         double[] c2 = new double[n];
         int[] order = new int[n];
         Set<Long> added = new HashSet<>();
-        boolean[] fixed = new boolean[train.length];
-        int unlinkable = 0;
-
-        double[] amMargin = new double[nr];
-        // round 0: fix unlinkable records, add each record's nearest rivals under AM
+        // round 0: fix unlinkable records, add each record's first rivals
+        FirstRows first = FirstRows.of(o, features, data, train);
+        int unlinkable = first.unlinkableCount();
         for (int r = 0; r < train.length; r++) {
-            int i = train[r];
-            int t = truth[i];
-            features.squaredDifferences(i, t, c2);
-            for (int j = 0; j < nr; j++) {
-                if (j == t) {
-                    amMargin[j] = Double.POSITIVE_INFINITY;
-                    continue;
-                }
-                features.squaredDifferences(i, j, c1);
-                double max = Double.NEGATIVE_INFINITY;
-                double sum = 0;
-                for (int k = 0; k < n; k++) {
-                    double e = c1[k] - c2[k];
-                    max = Math.max(max, e);
-                    sum += e;
-                }
-                amMargin[j] = sum / n;
-                if (!o.aggregator().isBilinear() && max < o.eps()) {
-                    fixed[r] = true;
-                }
-            }
-            if (fixed[r]) {
+            if (first.unlinkable(r)) {
                 milp.k[r].setBounds(1, 1);
-                unlinkable++;
-                continue;
             }
-            int[] rivals = o.aggregator().isBilinear() ? MinIndexHeap.smallest(amMargin, o.rivals())
-                    : paretoRivals(features, i, amMargin, o.rivals());
-            for (int j : rivals) {
-                addRow(milp, features, acc, c1, c2, order, r, i, t, j, added, nr);
+            for (int j : first.rivals(r)) {
+                addRow(milp, features, acc, c1, c2, order, r, train[r], truth[train[r]], j, added, nr);
             }
         }
 
@@ -263,44 +236,6 @@ public final class SupervisedLearner {
             v[f] = vars[f].solutionValue();
         }
         return v;
-    }
-
-    /**
-     * The rivals of query record i whose vector of squared differences c(i, j) is not dominated by
-     * another rival's (c(i, j') &lt;= c(i, j) in every variable). For a monotone aggregator (WM, OWA,
-     * CI) the row of a dominated rival is implied by the row of the rival that dominates it, since
-     * C(c(i, j)) >= C(c(i, j')); so these rows are the whole model. Adding them all at once was
-     * measured slower (M5-38, WM: 14,724 rows, 91 s in one solve, against 34 s for four lazy rounds),
-     * so the first round takes the {@code limit} nearest of them (by AM) and lazy rounds add more.
-     * Rivals are visited by increasing AM distance: a dominating rival has a smaller sum, so it is
-     * visited first, and a rival dominated by a visited non-front rival is dominated by the front
-     * rival that dominates that one; the walk can therefore stop after {@code limit} front rivals.
-     * Of rivals with equal vectors only the first is kept.
-     */
-    static int[] paretoRivals(Features f, int i, double[] amMargin, int limit) {
-        int n = f.dimension();
-        MinIndexHeap byAm = new MinIndexHeap(amMargin);
-        double[] front = new double[limit * n];
-        int[] frontIdx = new int[limit];
-        int size = 0;
-        double[] c = new double[n];
-        int j;
-        while (size < limit && (j = byAm.pop()) >= 0) {
-            f.squaredDifferences(i, j, c);
-            boolean dominated = false;
-            for (int q = 0; q < size && !dominated; q++) {
-                boolean all = true;
-                for (int k = 0; k < n && all; k++) {
-                    all = front[q * n + k] <= c[k];
-                }
-                dominated = all;
-            }
-            if (!dominated) {
-                System.arraycopy(c, 0, front, size * n, n);
-                frontIdx[size++] = j;
-            }
-        }
-        return java.util.Arrays.copyOf(frontIdx, size);
     }
 
     private void progress(String line) {

@@ -1,0 +1,64 @@
+package org.reident.learn;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The master on a hand-made cover: cuts {0, 1}, {1, 2}, {3, 4} over five records. The smallest
+ * cover gives up record 1 and one of 3, 4 (sum K = 2); with sum K at most 1 no cover exists (an
+ * incumbent keeping 3 would be proven optimal); sum K at least 3 forces one more record out; with
+ * record 0 fixed, 3 are given up.
+ */
+class CoverMasterTest {
+    private static void check(String solver) {
+        LearnOptions d = LearnOptions.defaults(Aggregator.WM);
+        LearnOptions o = new LearnOptions(d.aggregator(), solver, d.timeLimit(), d.eps(), d.delta(), d.rivals(),
+                d.standardization(), null, d.solverParameters());
+        CoverMaster m = CoverMaster.create(5, o);
+        try {
+            m.cut(new int[] {0, 1});
+            m.cut(new int[] {1, 2});
+            m.cut(new int[] {3, 4});
+            boolean[] keep = new boolean[5];
+            CoverMaster.Solved s = m.solve(30, keep, 0, 5);
+            assertNotNull(s, solver);
+            assertTrue(s.optimal() && !s.infeasible(), solver);
+            assertEquals(2, s.bestBound(), solver);
+            assertTrue(keep[0] && !keep[1] && keep[2] && keep[3] != keep[4], solver);
+
+            CoverMaster.Solved none = m.solve(30, keep, 0, 1);
+            assertTrue(none.infeasible(), solver + ": no cover with one record given up");
+            assertEquals(2, none.bestBound(), solver);
+
+            CoverMaster.Solved forced = m.solve(30, keep, 3, 5);
+            assertFalse(forced.infeasible(), solver);
+            assertEquals(3, forced.bestBound(), solver);
+            int given = 0;
+            for (boolean k : keep) {
+                given += k ? 0 : 1;
+            }
+            assertEquals(3, given, solver);
+
+            m.fix(0);
+            CoverMaster.Solved fixed = m.solve(30, keep, 0, 5);
+            assertEquals(3, fixed.bestBound(), solver + ": K0 = 1 plus one of {1, 2} plus one of {3, 4}");
+            assertFalse(keep[0], solver);
+        } finally {
+            m.delete();
+        }
+    }
+
+    @Test
+    void scipHonoursTheRangeAndProvesInfeasibility() {
+        check("scip");
+    }
+
+    @Test
+    void cpSatHonoursTheRangeAndProvesInfeasibility() {
+        check("cp-sat");
+    }
+}
