@@ -124,9 +124,9 @@ public final class ConflictLearner {
                 }
                 bound = Math.min(bound, m - (int) solved.bestBound());
                 masterOptimal = solved.optimal();
-                progress(String.format(Locale.ROOT, "round %d: bound %d, best %d, %d cuts (mean size %.1f%s), %d rows, %.1f s"
+                progress(String.format(Locale.ROOT, "round %d: bound %d, best %d, %d cuts (mean size %.1f%s), %d rows (%d in the LP), %.1f s"
                         + " (master %.1f s)", rounds, bound, bestKept, cuts, cutSize / (double) Math.max(1, cuts),
-                        notes(), slave.rows(), elapsed(), masterSeconds));
+                        notes(), slave.rows(), slave.lpRows(), elapsed(), masterSeconds));
             }
             if (bestKept >= 0 && !status.equals("OPTIMAL")) {
                 status = "FEASIBLE";

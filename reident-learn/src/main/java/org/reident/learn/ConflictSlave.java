@@ -17,6 +17,13 @@ import org.reident.distance.PairwiseDistance;
  * family (GLOP, kept between calls so that each solve starts from the previous basis; records
  * outside S have their rows relaxed to -infinity). Answers "S is linkable" with a checked theta, or a
  * conflict: the records whose rows carry a non-zero dual in an optimal solution with t* > 0.
+ * <p>
+ * <b>Working set.</b> Every row generated is kept in Java, but the LP holds only those that were
+ * ever violated: after each solve the rows outside the LP are evaluated at (theta, t) and each active
+ * record's most violated one (and up to {@value #GLOBAL_BATCH} global rows) is added, until none is
+ * violated. The LP is a relaxation of the full one with the same objective, so t* > 0 proves S
+ * infeasible as it stands, and a solution violating no row is optimal for the full LP. Only a few
+ * rows per record are ever binding, so the LP is several times smaller than the set of rows.
  */
 final class ConflictSlave {
     /** t* above this (squared standardised units) means infeasible; far below eps = 1e-4. */
@@ -36,10 +43,17 @@ final class ConflictSlave {
     private final MPSolver lp;
     private final MPVariable[] theta;
     private final MPVariable t;
-    private final List<List<MPConstraint>> rows = new ArrayList<>();
-    /** The coefficients of each record's rows (parallel to rows), and of the global rows (SB, MD*: distance >= 0). */
+    /** Global rows (SB, MD*: distance >= 0 on data pairs) violated beyond this enter the LP. */
+    private static final double NEGATIVE = -1e-9;
+    /** Record rows violated beyond this enter the LP. */
+    private static final double VIOLATED = 1e-9;
+    static final int GLOBAL_BATCH = 16;
+
+    /** The coefficients of each record's rows, dense over theta, and of the global rows. */
     private final List<List<double[]>> coefficients = new ArrayList<>();
     private final List<double[]> global = new ArrayList<>();
+    /** Parallel to coefficients and global: the LP row, or null while the row is outside the LP. */
+    private final List<List<MPConstraint>> rows = new ArrayList<>();
     private final List<MPConstraint> globalRows = new ArrayList<>();
     /** The global rows with a non-zero dual in the last conflict: where the deletion filter starts. */
     private int[] globalSupport = new int[0];
@@ -53,6 +67,7 @@ final class ConflictSlave {
     private final int[] order;
     private final int nr;
     private int rowCount;
+    private int lpRows;
     private int fallbacks;
     private int restarts;
     private double[] solution;
@@ -101,8 +116,14 @@ final class ConflictSlave {
         return features.parameters();
     }
 
+    /** Rows generated (record rows that can fail and global rows). */
     int rows() {
         return rowCount;
+    }
+
+    /** Rows in the LP (the working set). */
+    int lpRows() {
+        return lpRows;
     }
 
     /** True when a rival can never be pushed away from record r's true match (K_r = 1 in every solution). */
@@ -125,7 +146,9 @@ final class ConflictSlave {
             if (on != active[r]) {
                 active[r] = on;
                 for (MPConstraint c : rows.get(r)) {
-                    c.setLb(on ? o.eps() : -MPSolver.infinity());
+                    if (c != null) {
+                        c.setLb(on ? o.eps() : -MPSolver.infinity());
+                    }
                 }
             }
         }
@@ -148,13 +171,17 @@ final class ConflictSlave {
                 }
                 return null;
             }
+            double[] th = new double[theta.length];
+            for (int f = 0; f < theta.length; f++) {
+                th[f] = theta[f].solutionValue();
+            }
+            if (enterViolated(th, t.solutionValue()) > 0) {
+                continue;
+            }
             if (lp.objective().value() > INFEASIBLE) {
                 return conflict(keep);
             }
-            solution = new double[theta.length];
-            for (int f = 0; f < theta.length; f++) {
-                solution[f] = theta[f].solutionValue();
-            }
+            solution = th;
             if (separate() == 0) {
                 return new int[0];
             }
@@ -211,7 +238,7 @@ final class ConflictSlave {
             }
             double w = 0;
             for (MPConstraint row : rows.get(r)) {
-                double y = Math.abs(row.dualValue());
+                double y = row == null ? 0 : Math.abs(row.dualValue());
                 w += y > DUAL ? y : 0;
             }
             if (w > 0) {
@@ -225,7 +252,8 @@ final class ConflictSlave {
         int g = 0;
         int[] support = new int[globalRows.size()];
         for (int q = 0; q < support.length; q++) {
-            if (Math.abs(globalRows.get(q).dualValue()) > DUAL) {
+            MPConstraint row = globalRows.get(q);
+            if (row != null && Math.abs(row.dualValue()) > DUAL) {
                 support[g++] = q;
             }
         }
@@ -277,9 +305,8 @@ final class ConflictSlave {
             if (added.add(-1 - ((long) i * nr + j))) {
                 acc.clear();
                 features.add(i, j, 1, acc, c1, order);
-                MPConstraint c = lp.makeConstraint(0, MPSolver.infinity());
-                global.add(set(c));
-                globalRows.add(c);
+                global.add(dense());
+                globalRows.add(null);
                 rowCount++;
             }
         }
@@ -294,24 +321,82 @@ final class ConflictSlave {
         if (lower >= o.eps()) {
             return; // holds for every parameter value
         }
-        MPConstraint c = lp.makeConstraint(active[r] ? o.eps() : -MPSolver.infinity(), MPSolver.infinity());
-        coefficients.get(r).add(set(c));
-        c.setCoefficient(t, 1);
-        rows.get(r).add(c);
+        coefficients.get(r).add(dense());
+        rows.get(r).add(null);
         rowCount++;
     }
 
-    /** Sets the accumulated coefficients on c; returns them as a dense array. */
-    private double[] set(MPConstraint c) {
+    /**
+     * Enters into the LP, for each active record, its most violated row outside the LP
+     * (theta . Delta + t &lt; eps), and the most negative global rows (theta . phi &lt; 0); returns how many.
+     */
+    private int enterViolated(double[] th, double tv) {
+        int entered = 0;
+        for (int r = 0; r < train.length; r++) {
+            if (!active[r]) {
+                continue;
+            }
+            List<double[]> coef = coefficients.get(r);
+            List<MPConstraint> lpRow = rows.get(r);
+            int worst = -1;
+            double worstValue = o.eps() - VIOLATED;
+            for (int q = 0; q < coef.size(); q++) {
+                if (lpRow.get(q) == null) {
+                    double v = dot(coef.get(q), th) + tv;
+                    if (v < worstValue) {
+                        worstValue = v;
+                        worst = q;
+                    }
+                }
+            }
+            if (worst >= 0) {
+                MPConstraint c = lp.makeConstraint(o.eps(), MPSolver.infinity());
+                set(c, coef.get(worst));
+                c.setCoefficient(t, 1);
+                lpRow.set(worst, c);
+                entered++;
+            }
+        }
+        if (!global.isEmpty()) {
+            double[] value = new double[global.size()];
+            for (int q = 0; q < value.length; q++) {
+                value[q] = globalRows.get(q) == null ? dot(global.get(q), th) : 0;
+            }
+            for (int q : MinIndexHeap.smallestBelow(value, NEGATIVE, GLOBAL_BATCH)) {
+                MPConstraint c = lp.makeConstraint(0, MPSolver.infinity());
+                set(c, global.get(q));
+                globalRows.set(q, c);
+                entered++;
+            }
+        }
+        lpRows += entered;
+        return entered;
+    }
+
+    private static double dot(double[] a, double[] b) {
+        double s = 0;
+        for (int f = 0; f < a.length; f++) {
+            s += a[f] * b[f];
+        }
+        return s;
+    }
+
+    /** The accumulated coefficients as a dense array over theta. */
+    private double[] dense() {
         double[] coef = new double[theta.length];
         for (int q = 0; q < acc.count; q++) {
             int f = acc.touched[q];
-            if (acc.values[f] != 0) {
-                c.setCoefficient(theta[f], acc.values[f]);
-                coef[f] = acc.values[f];
-            }
+            coef[f] = acc.values[f];
         }
         return coef;
+    }
+
+    private void set(MPConstraint c, double[] coef) {
+        for (int f = 0; f < coef.length; f++) {
+            if (coef[f] != 0) {
+                c.setCoefficient(theta[f], coef[f]);
+            }
+        }
     }
 
     void delete() {
