@@ -52,11 +52,7 @@ public final class CorrelatedNoise implements Masking {
      * @throws InputException if p is negative, infinite or not a number
      */
     public CorrelatedNoise(double p, long seed) {
-        if (!(p >= 0) || Double.isInfinite(p)) {
-            throw new InputException("--p: correlated-noise level must be a finite number >= 0, got "
-                    + PerturbationSupport.format(p));
-        }
-        this.p = p;
+        this.p = PerturbationSupport.level(p, "correlated-noise");
         this.seed = seed;
     }
 

@@ -24,11 +24,7 @@ public final class Noise implements Masking {
      * @throws InputException if p is negative, infinite or not a number
      */
     public Noise(double p, long seed) {
-        if (!(p >= 0) || Double.isInfinite(p)) {
-            throw new InputException("--p: noise level must be a finite number >= 0, got "
-                    + PerturbationSupport.format(p));
-        }
-        this.p = p;
+        this.p = PerturbationSupport.level(p, "noise");
         this.seed = seed;
     }
 

@@ -23,6 +23,20 @@ final class PerturbationSupport {
         }
     }
 
+    /**
+     * A noise level in percent of each column's standard deviation, checked once at the front door.
+     *
+     * @param what the masking's name, for the message ("noise", "correlated-noise")
+     * @return p
+     * @throws org.reident.data.InputException if p is negative, infinite or not a number
+     */
+    static double level(double p, String what) {
+        if (!(p >= 0) || Double.isInfinite(p)) {
+            throw new org.reident.data.InputException("--p: " + what + " level must be a finite number >= 0, got " + format(p));
+        }
+        return p;
+    }
+
     /** Shortest plain decimal form of a parameter: 5 -> "5", 2.5 -> "2.5", 0.1 -> "0.1". */
     static String format(double v) {
         return Double.isFinite(v) ? BigDecimal.valueOf(v).stripTrailingZeros().toPlainString() : Double.toString(v);

@@ -190,7 +190,8 @@ public final class ConflictLearner {
 
         /** Rare numerical events worth showing: unshrunk cuts, LP restarts. */
         String notes() {
-            return (slave.fallbacks() > 0 ? ", " + slave.fallbacks() + " unshrunk" : "")
+            return (master instanceof CoverSearch cs && cs.shortcuts() > 0 ? ", " + cs.shortcuts() + " by search" : "")
+                    + (slave.fallbacks() > 0 ? ", " + slave.fallbacks() + " unshrunk" : "")
                     + (slave.restarts() > 0 ? ", " + slave.restarts() + " LP restarts" : "");
         }
 

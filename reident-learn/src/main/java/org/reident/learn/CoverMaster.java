@@ -6,11 +6,13 @@ package org.reident.learn;
  * one cut at a time; each solve is warm-started from the incumbent. SCIP is the default backend;
  * CP-SAT ({@code --solver cp-sat}) is exact here too, the master having only 0/1 variables; on the
  * seed-1 M5-38 file it took 2.1 s for WM against SCIP's 1.9 s, and did not prove SB in 60 s where
- * SCIP took 52 s (docs/learning.md).
+ * SCIP took 52 s (docs/learning.md). {@link #create} puts {@link CoverSearch} in front of the
+ * exact solver.
  */
 interface CoverMaster {
     static CoverMaster create(int records, LearnOptions o) {
-        return o.solver().equalsIgnoreCase("cp-sat") ? new CpSatCoverMaster(records) : new MipCoverMaster(records, o);
+        CoverMaster exact = o.solver().equalsIgnoreCase("cp-sat") ? new CpSatCoverMaster(records) : new MipCoverMaster(records, o);
+        return new CoverSearch(exact, records);
     }
 
     /** K_r = 1: record r is given up from the start. */
