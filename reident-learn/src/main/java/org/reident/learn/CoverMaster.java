@@ -6,7 +6,7 @@ package org.reident.learn;
  * one cut at a time; each solve is warm-started from the incumbent. SCIP is the default backend;
  * CP-SAT ({@code --solver cp-sat}) is exact here too, the master having only 0/1 variables; on the
  * seed-1 M5-38 file it took 2.1 s for WM against SCIP's 1.9 s, and did not prove SB in 60 s where
- * SCIP took 52 s (docs/learning.md). {@link #create} puts {@link CoverSearch} in front of the
+ * SCIP took 52 s (docs/learning.md; measured before the working set and the local search). {@link #create} puts {@link CoverSearch} in front of the
  * exact solver.
  */
 interface CoverMaster {
