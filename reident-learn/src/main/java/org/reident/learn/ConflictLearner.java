@@ -216,7 +216,6 @@ public final class ConflictLearner {
                 bestKept = kept;
                 bestCount = count;
                 best = theta;
-                master.hint(s);
             }
         }
 

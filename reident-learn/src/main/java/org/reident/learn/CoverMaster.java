@@ -3,7 +3,8 @@ package org.reident.learn;
 /**
  * The master problem of {@link ConflictLearner}: min sum K_r over binaries K (1 = record r given up)
  * subject to the conflict cuts sum_{r in C} K_r >= 1, a set-covering problem. The model grows by
- * one cut at a time; each solve is warm-started from the incumbent. SCIP is the default backend;
+ * one cut at a time. No warm start: the incumbent never satisfies sum K <= N - incumbent - 1, the
+ * range each solve gets, and {@link CoverSearch} starts from the previous solution instead. SCIP is the default backend;
  * CP-SAT ({@code --solver cp-sat}) is exact here too, the master having only 0/1 variables; on the
  * seed-1 M5-38 file it took 2.1 s for WM against SCIP's 1.9 s, and did not prove SB in 60 s where
  * SCIP took 52 s (docs/learning.md; measured before the working set and the local search). {@link #create} puts {@link CoverSearch} in front of the
@@ -20,9 +21,6 @@ interface CoverMaster {
 
     /** sum_{r in records} K_r >= 1. */
     void cut(int[] records);
-
-    /** Warm start: K_r = 0 exactly for the records kept. */
-    void hint(boolean[] keep);
 
     /**
      * Solves with sum K restricted to [atLeast, atMost]: atLeast is the master's bound already proven

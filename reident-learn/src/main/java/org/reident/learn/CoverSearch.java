@@ -15,7 +15,8 @@ import java.util.SplittableRandom;
  * median 348 moves, 90th percentile 3,249). Skipping searches after failures was tried and lost
  * more (SB_NC 14 s -> 23 s: the exact solves it forced cost more than the failures it saved).
  * <p>
- * Measured (`./reident learn ... --time-limit 120s`, development runs, with and without the search):
+ * Measured (`./reident learn ... --time-limit 120s`, development runs with the search switched off
+ * by hand; move counts from instrumentation that was not kept):
  * seed-1 M5-38 SB_NC 27.7 s -> 14.1 s (102 of 120 master solves by search), SB 14.2 s -> 11.1 s,
  * MD* 84.6 s -> 76.4 s; CI unchanged (1.4 s).
  * <p>
@@ -72,11 +73,6 @@ final class CoverSearch implements CoverMaster {
         }
         cutCount++;
         exact.cut(records);
-    }
-
-    @Override
-    public void hint(boolean[] keep) {
-        exact.hint(keep);
     }
 
     @Override

@@ -43,14 +43,6 @@ final class CpSatCoverMaster implements CoverMaster {
     }
 
     @Override
-    public void hint(boolean[] keep) {
-        model.clearHints();
-        for (int r = 0; r < k.length; r++) {
-            model.addHint(k[r], keep[r] ? 0 : 1);
-        }
-    }
-
-    @Override
     public Solved solve(double seconds, boolean[] keep, long atLeast, long atMost) {
         total.getBuilder().clearDomain().addDomain(atLeast).addDomain(atMost);
         CpSolver s = new CpSolver();

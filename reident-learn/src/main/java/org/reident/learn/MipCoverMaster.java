@@ -38,15 +38,6 @@ final class MipCoverMaster implements CoverMaster {
     }
 
     @Override
-    public void hint(boolean[] keep) {
-        double[] v = new double[k.length];
-        for (int r = 0; r < k.length; r++) {
-            v[r] = keep[r] ? 0 : 1;
-        }
-        solver.setHint(k, v);
-    }
-
-    @Override
     public Solved solve(double seconds, boolean[] keep, long atLeast, long atMost) {
         total.setBounds(atLeast, atMost);
         solver.setTimeLimit((long) Math.max(1, seconds * 1000));
