@@ -190,7 +190,7 @@ public final class ConflictLearner {
 
         /** Rare numerical events worth showing: unshrunk cuts, LP restarts. */
         String notes() {
-            return (master instanceof CoverSearch cs && cs.shortcuts() > 0 ? ", " + cs.shortcuts() + " by search" : "")
+            return (master instanceof CoverSearch cs ? "; master: " + cs.notes() : "")
                     + (slave.fallbacks() > 0 ? ", " + slave.fallbacks() + " unshrunk" : "")
                     + (slave.restarts() > 0 ? ", " + slave.restarts() + " LP restarts" : "");
         }

@@ -4,29 +4,35 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
- * {@link CoverMaster} shortcut: before the exact solver, a tabu local search looks for a set G of
- * exactly {@code atLeast} records hitting every cut (sum_{r in C} K_r >= 1 for each cut C). Because
- * atLeast is a proven lower bound on the master's optimum, such a G is an optimal master solution,
- * found without a branch-and-bound; only when the search fails within its move budget is the exact
- * solver called (and it alone proves bounds or infeasibility). The search starts from the previous
- * master solution, which misses only the cuts added since. The search fails while the bound is
- * still moving (no cover of that size exists) and, on the whole Census with CI, where few records
- * are free to swap; a failure costs its {@value #MOVES} moves (successful searches on M5-38 SB_NC:
- * median 348 moves, 90th percentile 3,249). Skipping searches after failures was tried and lost
- * more (SB_NC 14 s -> 23 s: the exact solves it forced cost more than the failures it saved).
+ * {@link CoverMaster} in three tiers, the cheapest first:
+ * <ol>
+ * <li>a tabu local search for a set G of exactly {@code atLeast} records hitting every cut
+ * (sum_{r in C} K_r >= 1 for each cut C). Because atLeast is a proven lower bound on the master's
+ * optimum, such a G is an optimal master solution. The search starts from the previous master
+ * solution, which misses only the cuts added since, and gives up after {@value #MOVES} moves;</li>
+ * <li>{@link CoverBranch}, an exact bounded search tree for sizes atLeast, atLeast + 1, ...
+ * atMost, which proves bounds and infeasibility itself, within {@value #BRANCH_NODES} nodes;</li>
+ * <li>the exact solver (SCIP by default), only when the branching ran out of nodes.</li>
+ * </ol>
+ * Every tier either answers exactly or passes on, so the master stays exact. The branching replaced
+ * SCIP on the 400-record files: the master's share of seed-1 M5-38 SB went from 2.5 s to 0.2 s and
+ * SB_NC from 10.1 s to 0.3 s (`./reident learn ... --aggregator bilinear|bilinear-nc`, master time
+ * on the progress line, 2026-11-26). On the whole Census it answers the early rounds and hands the
+ * later, harder ones to SCIP.
  * <p>
- * Measured (`./reident learn ... --time-limit 120s`, development runs with the search switched off
- * by hand; move counts from instrumentation that was not kept):
- * seed-1 M5-38 SB_NC 27.7 s -> 14.1 s (102 of 120 master solves by search), SB 14.2 s -> 11.1 s,
- * MD* 84.6 s -> 76.4 s; CI unchanged (1.4 s).
+ * The local search was measured before the branching existed (development runs with it switched
+ * off by hand): seed-1 M5-38 SB_NC 27.7 s -> 14.1 s, SB 14.2 s -> 11.1 s. Skipping searches after
+ * failures lost more than it saved (SB_NC 14 s -> 23 s).
  * <p>
  * Moves: take a cut nobody in G hits, add its record that hits the most unhit cuts, then drop the
  * record of G whose removal un-hits the fewest cuts; records moved recently are tabu for
- * {@value #TENURE} moves. Seeded, so runs are reproducible.
+ * {@value #TENURE} moves. Seeded, and the branching counts nodes rather than time, so runs are
+ * reproducible (except when the time limit cuts a solve short).
  */
 final class CoverSearch implements CoverMaster {
     private static final int TENURE = 7;
     private static final int MOVES = 5_000;
+    private static final long BRANCH_NODES = 1_000_000;
 
     private final CoverMaster exact;
     private final int m;
@@ -39,6 +45,9 @@ final class CoverSearch implements CoverMaster {
     private boolean[] last;
     private final SplittableRandom random = new SplittableRandom(0x5eed);
     private int shortcuts;
+    private int branched;
+    private int branchGaveUp;
+    private long branchBound;
 
     CoverSearch(CoverMaster exact, int records) {
         this.exact = exact;
@@ -51,6 +60,21 @@ final class CoverSearch implements CoverMaster {
     /** Master solves answered by the search instead of the exact solver. */
     int shortcuts() {
         return shortcuts;
+    }
+
+    /** Master solves answered by {@link CoverBranch}. */
+    int branched() {
+        return branched;
+    }
+
+    /** Master solves left to the exact solver. */
+    int exactSolves() {
+        return branchGaveUp;
+    }
+
+    /** How the master solves were answered: by the local search, by the branching, by the exact solver. */
+    String notes() {
+        return shortcuts + " by search, " + branched + " by branching, " + branchGaveUp + " by " + exact.version().split(" ")[0];
     }
 
     @Override
@@ -88,7 +112,16 @@ final class CoverSearch implements CoverMaster {
                 return new Solved(true, atLeast, false);
             }
         }
-        Solved s = exact.solve(seconds, keep, atLeast, atMost);
+        double deadline = System.nanoTime() / 1e9 + seconds;
+        Solved s = branch(deadline, keep, (int) atLeast, (int) atMost);
+        if (s == null) { // the sizes the branching ruled out stay ruled out
+            atLeast = Math.max(atLeast, branchBound);
+            double left = deadline - System.nanoTime() / 1e9;
+            if (left <= 0) {
+                return null;
+            }
+            s = exact.solve(left, keep, atLeast, atMost);
+        }
         if (s != null && !s.infeasible()) {
             last = new boolean[m];
             for (int r = 0; r < m; r++) {
@@ -96,6 +129,47 @@ final class CoverSearch implements CoverMaster {
             }
         }
         return s;
+    }
+
+    /**
+     * {@link CoverBranch} for sizes atLeast, atLeast + 1, ... atMost: the first size with a cover is
+     * the optimum (none smaller exists: proven by the previous size, or by the bound atLeast). Null
+     * when the node budget ran out; then no cover smaller than {@link #branchBound} exists.
+     */
+    private Solved branch(double deadline, boolean[] keep, int atLeast, int atMost) {
+        CoverBranch b = new CoverBranch(m, cuts, cutCount, fixed);
+        int given = 0;
+        for (boolean f : fixed) {
+            given += f ? 1 : 0;
+        }
+        for (int size = Math.max(atLeast, given); size <= atMost; size++) {
+            boolean[] cover = fixed.clone();
+            CoverBranch.Outcome o = b.find(size - given, BRANCH_NODES - b.nodes(), deadline, cover);
+            if (o == CoverBranch.Outcome.GAVE_UP) {
+                branchGaveUp++;
+                branchBound = size;
+                return null;
+            }
+            if (o == CoverBranch.Outcome.FOUND) {
+                branched++;
+                int out = 0;
+                for (int r = 0; r < m; r++) {
+                    out += cover[r] ? 1 : 0;
+                }
+                for (int r = 0; r < m && out < atLeast; r++) { // only when atLeast was no proven bound
+                    if (!cover[r]) {
+                        cover[r] = true;
+                        out++;
+                    }
+                }
+                for (int r = 0; r < m; r++) {
+                    keep[r] = !cover[r];
+                }
+                return new Solved(true, size, false);
+            }
+        }
+        branched++;
+        return new Solved(true, atMost + 1L, true);
     }
 
     /** A set of exactly {@code size} records (the fixed ones among them) hitting every cut, or null. */

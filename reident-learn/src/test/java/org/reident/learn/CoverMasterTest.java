@@ -14,11 +14,13 @@ import org.junit.jupiter.api.Test;
  * record 0 fixed, 3 are given up.
  */
 class CoverMasterTest {
-    private static void check(String solver) {
+    private static LearnOptions options(String solver) {
         LearnOptions d = LearnOptions.defaults(Aggregator.WM);
-        LearnOptions o = new LearnOptions(d.aggregator(), solver, d.timeLimit(), d.eps(), d.delta(), d.rivals(),
+        return new LearnOptions(d.aggregator(), solver, d.timeLimit(), d.eps(), d.delta(), d.rivals(),
                 d.standardization(), null, d.solverParameters());
-        CoverMaster m = CoverMaster.create(5, o);
+    }
+
+    private static void check(String solver, CoverMaster m) {
         try {
             m.cut(new int[] {0, 1});
             m.cut(new int[] {1, 2});
@@ -54,11 +56,18 @@ class CoverMasterTest {
 
     @Test
     void scipHonoursTheRangeAndProvesInfeasibility() {
-        check("scip");
+        check("scip", new MipCoverMaster(5, options("scip")));
     }
 
     @Test
     void cpSatHonoursTheRangeAndProvesInfeasibility() {
-        check("cp-sat");
+        check("cp-sat", new CpSatCoverMaster(5));
+    }
+
+    @Test
+    void theDefaultMasterHonoursTheRangeAndProvesInfeasibility() {
+        CoverMaster m = CoverMaster.create(5, options("scip"));
+        check("search and branching", m);
+        assertEquals(0, ((CoverSearch) m).exactSolves(), "this small cover never needs SCIP");
     }
 }

@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
  * {2, 3}: the exact solver gives up two records. Adding {1, 3} and then {0, 2}, a cover of two still
  * exists ({1, 3}, then {0, 3} or {1, 2}): the search must find it without the exact solver, and it
  * is optimal because two is the proven lower bound. Adding {4, 5} forces a third record: the search
- * cannot find a cover of two, and the exact solver proves the new bound.
+ * cannot find a cover of two, and the branching ({@link CoverBranch}) proves the new bound; SCIP is
+ * never needed.
  */
 class CoverSearchTest {
     private final List<int[]> cuts = new ArrayList<>();
@@ -39,7 +40,7 @@ class CoverSearchTest {
     }
 
     @Test
-    void findsCoversOfTheProvenSizeAndLeavesTheRestToTheExactSolver() {
+    void findsCoversOfTheProvenSizeAndLeavesTheRestToTheBranching() {
         LearnOptions o = LearnOptions.defaults(Aggregator.WM);
         CoverSearch m = new CoverSearch(new MipCoverMaster(6, o), 6);
         try {
@@ -48,7 +49,8 @@ class CoverSearchTest {
             cut(m, 2, 3);
             CoverMaster.Solved first = m.solve(30, keep, 0, 6);
             assertEquals(2, first.bestBound());
-            assertEquals(0, m.shortcuts(), "no previous solution to start from: exact");
+            assertEquals(0, m.shortcuts(), "no previous solution to start from: branching");
+            assertEquals(1, m.branched());
             assertCover(keep, 2);
 
             cut(m, 1, 3);
@@ -65,7 +67,9 @@ class CoverSearchTest {
 
             cut(m, 4, 5);
             CoverMaster.Solved third = m.solve(30, keep, 2, 6);
-            assertEquals(2, m.shortcuts(), "no cover of two: the exact solver");
+            assertEquals(2, m.shortcuts(), "no cover of two: the branching");
+            assertEquals(2, m.branched());
+            assertEquals(0, m.exactSolves());
             assertEquals(3, third.bestBound());
             assertFalse(third.infeasible());
             assertCover(keep, 3);

@@ -1,0 +1,114 @@
+package org.reident.learn;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link CoverBranch} against enumeration of every subset on seeded random hitting-set instances
+ * (12 records, so 4,096 subsets): for every budget it must find a cover exactly when the smallest
+ * cover fits, and the cover it gives must hit every cut within the budget.
+ */
+class CoverBranchTest {
+    private static final int M = 12;
+
+    /** The smallest number of records outside {@code given} that, with them, hit every cut. */
+    private static int smallestCover(int[][] cuts, boolean[] given) {
+        int best = Integer.MAX_VALUE;
+        for (int set = 0; set < 1 << M; set++) {
+            boolean ok = true;
+            for (int[] c : cuts) {
+                boolean hit = false;
+                for (int r : c) {
+                    hit |= given[r] || (set >> r & 1) == 1;
+                }
+                ok &= hit;
+            }
+            int size = 0;
+            for (int r = 0; r < M; r++) {
+                size += (set >> r & 1) == 1 && !given[r] ? 1 : 0;
+            }
+            if (ok) {
+                best = Math.min(best, size);
+            }
+        }
+        return best;
+    }
+
+    private static int[][] randomCuts(SplittableRandom random, int count) {
+        int[][] cuts = new int[count][];
+        for (int c = 0; c < count; c++) {
+            int size = 1 + random.nextInt(4);
+            boolean[] in = new boolean[M];
+            int[] cut = new int[size];
+            for (int q = 0; q < size; q++) {
+                int r;
+                do {
+                    r = random.nextInt(M);
+                } while (in[r]);
+                in[r] = true;
+                cut[q] = r;
+            }
+            cuts[c] = cut;
+        }
+        return cuts;
+    }
+
+    @Test
+    void agreesWithEnumerationOnEveryBudget() {
+        SplittableRandom random = new SplittableRandom(20261126L);
+        int instances = 0;
+        int nonTrivial = 0;
+        for (int trial = 0; trial < 300; trial++) {
+            int[][] cuts = randomCuts(random, 4 + random.nextInt(20));
+            boolean[] given = new boolean[M];
+            for (int r = 0; r < M; r++) {
+                given[r] = random.nextInt(10) == 0;
+            }
+            int smallest = smallestCover(cuts, given);
+            CoverBranch b = new CoverBranch(M, cuts, cuts.length, given);
+            for (int budget = 0; budget <= M; budget++) {
+                boolean[] cover = given.clone();
+                CoverBranch.Outcome o = b.find(budget, Long.MAX_VALUE, Double.MAX_VALUE, cover);
+                assertEquals(budget >= smallest ? CoverBranch.Outcome.FOUND : CoverBranch.Outcome.NONE, o,
+                        "trial " + trial + ", budget " + budget + ", smallest " + smallest);
+                if (o == CoverBranch.Outcome.FOUND) {
+                    int added = 0;
+                    for (int r = 0; r < M; r++) {
+                        added += cover[r] && !given[r] ? 1 : 0;
+                    }
+                    assertTrue(added <= budget, "within the budget");
+                    for (int[] c : cuts) {
+                        boolean hit = false;
+                        for (int r : c) {
+                            hit |= cover[r];
+                        }
+                        assertTrue(hit, "trial " + trial + ": every cut hit");
+                    }
+                }
+            }
+            instances++;
+            nonTrivial += smallest >= 3 ? 1 : 0;
+        }
+        assertEquals(300, instances);
+        assertTrue(nonTrivial > 50, "the instances need real search: " + nonTrivial);
+    }
+
+    @Test
+    void givesUpAtTheNodeLimitAndNeverClaimsAnAnswer() {
+        // 6 disjoint pairs need 6 records; with budget 5 the packing bound prunes at the root, so
+        // make the packing useless: the triangle-free odd cycles 0-1-2-3-4-0 need 3 records each.
+        int[][] cuts = new int[10][];
+        for (int q = 0; q < 5; q++) {
+            cuts[q] = new int[] {q, (q + 1) % 5};
+            cuts[5 + q] = new int[] {5 + q, 5 + (q + 1) % 5};
+        }
+        CoverBranch b = new CoverBranch(M, cuts, cuts.length, new boolean[M]);
+        assertEquals(CoverBranch.Outcome.GAVE_UP, b.find(5, 1, Double.MAX_VALUE, new boolean[M]));
+        assertEquals(CoverBranch.Outcome.NONE, b.find(5, Long.MAX_VALUE, Double.MAX_VALUE, new boolean[M]),
+                "two 5-cycles need 3 records each");
+        assertEquals(CoverBranch.Outcome.FOUND, b.find(6, Long.MAX_VALUE, Double.MAX_VALUE, new boolean[M]));
+    }
+}
