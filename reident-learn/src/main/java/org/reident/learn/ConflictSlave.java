@@ -57,6 +57,8 @@ final class ConflictSlave {
     private final List<MPConstraint> globalRows = new ArrayList<>();
     /** The global rows with a non-zero dual in the last conflict: where the deletion filter starts. */
     private int[] globalSupport = new int[0];
+    /** Of each record in the last conflict, its rows with a non-zero dual (null: none). */
+    private final int[][] supportRows;
 
     private final boolean[] active;
     private final boolean[] unlinkable;
@@ -96,6 +98,7 @@ final class ConflictSlave {
         order = new int[n];
         active = new boolean[train.length];
         unlinkable = new boolean[train.length];
+        supportRows = new int[train.length][];
         FirstRows first = FirstRows.of(o, features, data, train);
         for (int r = 0; r < train.length; r++) {
             rows.add(new ArrayList<>());
@@ -194,7 +197,7 @@ final class ConflictSlave {
      * valid cut.
      */
     int[] minimise(int[] conflict) {
-        int[] c = DeletionFilter.shrink(o, features, conflict, coefficients, global, globalSupport);
+        int[] c = DeletionFilter.shrink(o, features, conflict, coefficients, supportRows, global, globalSupport);
         if (c == null) {
             fallbacks++;
             return activeRecords();
@@ -232,15 +235,26 @@ final class ConflictSlave {
         List<Integer> c = new ArrayList<>();
         int lead = 0;
         double leadWeight = -1;
+        int[] own = new int[16];
         for (int r = 0; r < keep.length; r++) {
             if (!active[r]) {
                 continue;
             }
             double w = 0;
-            for (MPConstraint row : rows.get(r)) {
+            int n = 0;
+            List<MPConstraint> rs = rows.get(r);
+            for (int q = 0; q < rs.size(); q++) {
+                MPConstraint row = rs.get(q);
                 double y = row == null ? 0 : Math.abs(row.dualValue());
-                w += y > DUAL ? y : 0;
+                if (y > DUAL) {
+                    w += y;
+                    if (n == own.length) {
+                        own = java.util.Arrays.copyOf(own, 2 * n);
+                    }
+                    own[n++] = q;
+                }
             }
+            supportRows[r] = n > 0 ? java.util.Arrays.copyOf(own, n) : null;
             if (w > 0) {
                 if (w > leadWeight) {
                     leadWeight = w;

@@ -48,6 +48,7 @@ final class CoverBranch {
     private long nodes;
     private long nodeLimit;
     private double deadline;
+    private boolean[] prefer;
 
     /**
      * @param records number of records
@@ -110,9 +111,12 @@ final class CoverBranch {
 
     /**
      * Looks for at most {@code budget} records hitting every cut; on {@link Outcome#FOUND} they are
-     * set in {@code cover} (which is not cleared first).
+     * set in {@code cover} (which is not cleared first). Branches try the records of {@code prefer}
+     * (may be null) first, then those hitting the most unhit cuts; gives up after {@code limit}
+     * nodes or at {@code deadline} (seconds, System.nanoTime() / 1e9).
      */
-    Outcome find(int budget, long limit, double deadline, boolean[] cover) {
+    Outcome find(int budget, long limit, double deadline, boolean[] cover, boolean[] prefer) {
+        this.prefer = prefer;
         nodeLimit = limit > Long.MAX_VALUE - nodes ? Long.MAX_VALUE : nodes + limit;
         this.deadline = deadline;
         int dominated = forbidDominated();
@@ -227,6 +231,9 @@ final class CoverBranch {
             int g = 0;
             for (int q = 0; q < degree[r]; q++) {
                 g += hit[byRecord[r][q]] == 0 ? 1 : 0;
+            }
+            if (prefer != null && prefer[r]) {
+                g += 1 << 20;
             }
             int at = k++;
             while (at > 0 && gain[at - 1] < g) {

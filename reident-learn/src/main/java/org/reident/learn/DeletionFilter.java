@@ -3,7 +3,6 @@ package org.reident.learn;
 import com.google.ortools.linearsolver.MPConstraint;
 import com.google.ortools.linearsolver.MPSolver;
 import com.google.ortools.linearsolver.MPVariable;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -15,17 +14,23 @@ import java.util.List;
  * invalid cuts (GLOP's duals after bound changes). Smaller cuts are stronger in the master (a
  * development run on M4-28 SB: mean cut 9.7 -> 6.6 records, rounds 85 -> 32).
  * <p>
- * The global rows (SB, MD*: theta . phi(i, j) >= 0 on data pairs; hundreds to thousands) enter
- * lazily: the LP starts with those that carried a dual in the slave's conflict, and whenever it
- * finds a theta with t* = 0, the global rows theta violates are added and it is solved again. Each
- * answer is thus exact for the whole system, on an LP of a few dozen rows. (On the seed-1 M5-38
- * file, SB, with every global row (about 440) in the LP from the start the filter took 10.8 s for
- * the same 636 cuts, lazily 6.2 s: 1.1 ms against 0.43 ms per solve.)
+ * Rows enter lazily: each record's rows start with those that carried a dual in the slave's
+ * conflict, the global rows (SB, MD*: theta . phi(i, j) >= 0 on data pairs; hundreds to thousands)
+ * with the global ones that did. Whenever the LP finds a theta with t* = 0, the rows theta violates
+ * (of the records switched on, and up to {@value #BATCH} global ones) are added and it is solved
+ * again. Rows outside the LP only relax it, so each answer is exact for the whole system, on an LP
+ * of about a hundred rows. GLOP extracts the whole model at every solve, so the time per solve
+ * grows with the rows (development runs on the seed-1 M5-38 file, SB: every global row, about 440,
+ * in the LP from the start, 1.1 ms per solve; global rows lazily, 0.43 ms; record rows lazily too,
+ * 0.30 ms with 124 rows on average, of which 93 global). Keeping the global rows of earlier filters
+ * was tried: the set snowballs to all of them (0.9 ms per solve).
  */
 final class DeletionFilter {
     /** Violated global rows added per lazy round. */
     private static final int BATCH = 16;
     private static final double VIOLATED = -1e-9;
+    /** Record rows violated beyond this (below eps) enter the LP. */
+    private static final double VIOLATED_ROW = 1e-9;
 
     private final LearnOptions o;
     private final List<double[]> global;
@@ -34,6 +39,11 @@ final class DeletionFilter {
     private final boolean[] inLp;
     private final double[] theta;
     private final double[] violation;
+    private MPVariable tt;
+    /** Per conflict record: its rows, their LP rows (null while outside), whether it is switched on. */
+    private List<double[]>[] rows;
+    private MPConstraint[][] lpRows;
+    private boolean[] on;
 
     private DeletionFilter(LearnOptions o, Features features, List<double[]> global) {
         this.o = o;
@@ -51,22 +61,23 @@ final class DeletionFilter {
 
     /**
      * @param coefficients each record's rows, dense over the parameters
+     * @param support      of each record, the rows to enter first (null: none); the others enter lazily
      * @param global       rows on the parameters alone (SB, MD*: distance >= 0), entered lazily
      * @param start        the global rows to enter first (null: all of them)
      * @return the shrunk conflict, or null when the small LP does not confirm the conflict
      */
     static int[] shrink(LearnOptions o, Features features, int[] conflict, List<List<double[]>> coefficients,
-            List<double[]> global, int[] start) {
+            int[][] support, List<double[]> global, int[] start) {
         DeletionFilter f = new DeletionFilter(o, features, global);
         try {
-            return f.shrink(conflict, coefficients, start);
+            return f.shrink(conflict, coefficients, support, start);
         } finally {
             f.small.delete();
         }
     }
 
-    private int[] shrink(int[] conflict, List<List<double[]>> coefficients, int[] start) {
-        MPVariable tt = small.makeNumVar(0, MPSolver.infinity(), "t");
+    private int[] shrink(int[] conflict, List<List<double[]>> coefficients, int[][] support, int[] start) {
+        tt = small.makeNumVar(0, MPSolver.infinity(), "t");
         small.objective().setCoefficient(tt, 1);
         small.objective().setMinimization();
         for (int q = 0; q < global.size(); q++) {
@@ -79,43 +90,47 @@ final class DeletionFilter {
                 addGlobal(q);
             }
         }
-        List<List<MPConstraint>> own = new ArrayList<>();
-        for (int r : conflict) {
-            List<MPConstraint> l = new ArrayList<>();
-            for (double[] coef : coefficients.get(r)) {
-                MPConstraint c = small.makeConstraint(o.eps(), MPSolver.infinity());
-                dense(c, th, coef);
-                c.setCoefficient(tt, 1);
-                l.add(c);
+        rows = new List[conflict.length];
+        lpRows = new MPConstraint[conflict.length][];
+        on = new boolean[conflict.length];
+        for (int q = 0; q < conflict.length; q++) {
+            rows[q] = coefficients.get(conflict[q]);
+            lpRows[q] = new MPConstraint[rows[q].size()];
+            on[q] = true;
+            int[] first = support[conflict[q]];
+            if (first != null) {
+                for (int k : first) {
+                    addRow(q, k);
+                }
             }
-            own.add(l);
         }
         if (!infeasible()) {
             return null;
         }
-        boolean[] in = new boolean[conflict.length];
-        java.util.Arrays.fill(in, true);
         int left = conflict.length;
         for (int q = conflict.length - 1; q >= 0 && left > 1; q--) {
-            setLb(own.get(q), -MPSolver.infinity());
+            switchRecord(q, false);
             if (infeasible()) {
-                in[q] = false;
                 left--;
             } else {
-                setLb(own.get(q), o.eps());
+                switchRecord(q, true);
             }
         }
         int[] out = new int[left];
         int w = 0;
         for (int q = 0; q < conflict.length; q++) {
-            if (in[q]) {
+            if (on[q]) {
                 out[w++] = conflict[q];
             }
         }
         return out;
     }
 
-    /** t* > 0 on the LP, with every global row the answer violates entered first. */
+    /**
+     * t* > 0 on the LP, with every row the answer violates (of the records switched on, and global)
+     * entered first: rows outside the LP only relax it, so t* > 0 is a proof, and an answer
+     * violating nothing is feasible for the whole system.
+     */
     private boolean infeasible() {
         while (true) {
             if (small.solve() != MPSolver.ResultStatus.OPTIMAL) {
@@ -127,36 +142,60 @@ final class DeletionFilter {
             for (int f = 0; f < th.length; f++) {
                 theta[f] = th[f].solutionValue();
             }
-            for (int q = 0; q < violation.length; q++) {
-                double v = 0;
-                if (!inLp[q]) {
-                    double[] g = global.get(q);
-                    for (int f = 0; f < g.length; f++) {
-                        v += g[f] * theta[f];
+            double tv = tt.solutionValue();
+            int entered = 0;
+            for (int q = 0; q < rows.length; q++) {
+                if (!on[q]) {
+                    continue;
+                }
+                for (int k = 0; k < lpRows[q].length; k++) {
+                    if (lpRows[q][k] == null && dot(rows[q].get(k), theta) + tv < o.eps() - VIOLATED_ROW) {
+                        addRow(q, k);
+                        entered++;
                     }
                 }
-                violation[q] = v;
+            }
+            for (int q = 0; q < violation.length; q++) {
+                violation[q] = inLp[q] ? 0 : dot(global.get(q), theta);
             }
             int[] worst = MinIndexHeap.smallestBelow(violation, VIOLATED, BATCH);
-            if (worst.length == 0) {
-                return false;
-            }
             for (int q : worst) {
                 addGlobal(q);
             }
+            if (entered + worst.length == 0) {
+                return false;
+            }
         }
+    }
+
+    private void addRow(int q, int k) {
+        MPConstraint c = small.makeConstraint(o.eps(), MPSolver.infinity());
+        dense(c, th, rows[q].get(k));
+        c.setCoefficient(tt, 1);
+        lpRows[q][k] = c;
+    }
+
+    private void switchRecord(int q, boolean to) {
+        on[q] = to;
+        for (MPConstraint c : lpRows[q]) {
+            if (c != null) {
+                c.setLb(to ? o.eps() : -MPSolver.infinity());
+            }
+        }
+    }
+
+    private static double dot(double[] a, double[] b) {
+        double s = 0;
+        for (int f = 0; f < a.length; f++) {
+            s += a[f] * b[f];
+        }
+        return s;
     }
 
     private void addGlobal(int q) {
         if (!inLp[q]) {
             inLp[q] = true;
             dense(small.makeConstraint(0, MPSolver.infinity()), th, global.get(q));
-        }
-    }
-
-    private static void setLb(List<MPConstraint> rows, double lb) {
-        for (MPConstraint c : rows) {
-            c.setLb(lb);
         }
     }
 

@@ -9,7 +9,8 @@ import org.junit.jupiter.api.Test;
 /**
  * {@link CoverBranch} against enumeration of every subset on seeded random hitting-set instances
  * (12 records, so 4,096 subsets): for every budget it must find a cover exactly when the smallest
- * cover fits, and the cover it gives must hit every cut within the budget.
+ * cover fits, with or without preferred records, and the cover it gives must hit every cut within
+ * the budget.
  */
 class CoverBranchTest {
     private static final int M = 12;
@@ -71,9 +72,15 @@ class CoverBranchTest {
             CoverBranch b = new CoverBranch(M, cuts, cuts.length, given);
             for (int budget = 0; budget <= M; budget++) {
                 boolean[] cover = given.clone();
-                CoverBranch.Outcome o = b.find(budget, Long.MAX_VALUE, Double.MAX_VALUE, cover);
+                CoverBranch.Outcome o = b.find(budget, Long.MAX_VALUE, Double.MAX_VALUE, cover, null);
                 assertEquals(budget >= smallest ? CoverBranch.Outcome.FOUND : CoverBranch.Outcome.NONE, o,
                         "trial " + trial + ", budget " + budget + ", smallest " + smallest);
+                boolean[] prefer = new boolean[M];
+                for (int r = 0; r < M; r++) {
+                    prefer[r] = random.nextBoolean();
+                }
+                assertEquals(o, b.find(budget, Long.MAX_VALUE, Double.MAX_VALUE, given.clone(), prefer),
+                        "the preferred records change the order, not the answer");
                 if (o == CoverBranch.Outcome.FOUND) {
                     int added = 0;
                     for (int r = 0; r < M; r++) {
@@ -106,9 +113,9 @@ class CoverBranchTest {
             cuts[5 + q] = new int[] {5 + q, 5 + (q + 1) % 5};
         }
         CoverBranch b = new CoverBranch(M, cuts, cuts.length, new boolean[M]);
-        assertEquals(CoverBranch.Outcome.GAVE_UP, b.find(5, 1, Double.MAX_VALUE, new boolean[M]));
-        assertEquals(CoverBranch.Outcome.NONE, b.find(5, Long.MAX_VALUE, Double.MAX_VALUE, new boolean[M]),
+        assertEquals(CoverBranch.Outcome.GAVE_UP, b.find(5, 1, Double.MAX_VALUE, new boolean[M], null));
+        assertEquals(CoverBranch.Outcome.NONE, b.find(5, Long.MAX_VALUE, Double.MAX_VALUE, new boolean[M], null),
                 "two 5-cycles need 3 records each");
-        assertEquals(CoverBranch.Outcome.FOUND, b.find(6, Long.MAX_VALUE, Double.MAX_VALUE, new boolean[M]));
+        assertEquals(CoverBranch.Outcome.FOUND, b.find(6, Long.MAX_VALUE, Double.MAX_VALUE, new boolean[M], null));
     }
 }

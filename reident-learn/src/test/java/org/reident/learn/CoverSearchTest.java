@@ -9,12 +9,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The local-search shortcut of the master on hand-made cuts over six records. Cuts {0, 1} and
- * {2, 3}: the exact solver gives up two records. Adding {1, 3} and then {0, 2}, a cover of two still
- * exists ({1, 3}, then {0, 3} or {1, 2}): the search must find it without the exact solver, and it
- * is optimal because two is the proven lower bound. Adding {4, 5} forces a third record: the search
- * cannot find a cover of two, and the branching ({@link CoverBranch}) proves the new bound; SCIP is
- * never needed.
+ * The master's search on hand-made cuts over six records. Cuts {0, 1} and {2, 3}: two records are
+ * given up. Adding {1, 3} and {0, 2}, a cover of two still exists ({1, 2} or {0, 3}). Adding {4, 5}
+ * forces a third record, and then no cover of at most two exists (infeasible). The tree answers all
+ * of it; with a node limit of one, SCIP answers the same.
  */
 class CoverSearchTest {
     private final List<int[]> cuts = new ArrayList<>();
@@ -39,42 +37,49 @@ class CoverSearchTest {
         }
     }
 
-    @Test
-    void findsCoversOfTheProvenSizeAndLeavesTheRestToTheBranching() {
-        LearnOptions o = LearnOptions.defaults(Aggregator.WM);
-        CoverSearch m = new CoverSearch(new MipCoverMaster(6, o), 6);
+    private void scenario(CoverSearch m) {
         try {
             boolean[] keep = new boolean[6];
             cut(m, 0, 1);
             cut(m, 2, 3);
             CoverMaster.Solved first = m.solve(30, keep, 0, 6);
+            assertTrue(first.optimal());
             assertEquals(2, first.bestBound());
-            assertEquals(0, m.shortcuts(), "no previous solution to start from: branching");
-            assertEquals(1, m.branched());
             assertCover(keep, 2);
 
             cut(m, 1, 3);
+            cut(m, 0, 2);
             CoverMaster.Solved second = m.solve(30, keep, 2, 6);
             assertTrue(second.optimal());
             assertEquals(2, second.bestBound());
-            assertEquals(1, m.shortcuts());
-            assertCover(keep, 2);
-
-            cut(m, 0, 2);
-            m.solve(30, keep, 2, 6);
-            assertEquals(2, m.shortcuts());
             assertCover(keep, 2);
 
             cut(m, 4, 5);
             CoverMaster.Solved third = m.solve(30, keep, 2, 6);
-            assertEquals(2, m.shortcuts(), "no cover of two: the branching");
-            assertEquals(2, m.branched());
-            assertEquals(0, m.exactSolves());
             assertEquals(3, third.bestBound());
             assertFalse(third.infeasible());
             assertCover(keep, 3);
+
+            CoverMaster.Solved none = m.solve(30, keep, 2, 2);
+            assertTrue(none.infeasible(), "no cover of two records");
         } finally {
             m.delete();
         }
+    }
+
+    @Test
+    void theTreeAnswersWithoutTheExactSolver() {
+        CoverSearch m = new CoverSearch(new MipCoverMaster(6, LearnOptions.defaults(Aggregator.WM)), 6);
+        scenario(m);
+        assertEquals(4, m.branched());
+        assertEquals(0, m.exactSolves());
+    }
+
+    @Test
+    void theExactSolverTakesOverWhenTheTreeRunsOutOfNodes() {
+        CoverSearch m = new CoverSearch(new MipCoverMaster(6, LearnOptions.defaults(Aggregator.WM)), 6, 1);
+        scenario(m);
+        assertEquals(3, m.exactSolves());
+        assertEquals(1, m.branched(), "the last needs only the root: three disjoint cuts, budget two");
     }
 }
