@@ -7,6 +7,10 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.reident.data.LinkageData;
 import org.reident.distance.Distances;
 import org.reident.distance.PairwiseDistance;
@@ -59,6 +63,13 @@ final class ConflictSlave {
     private int[] globalSupport = new int[0];
     /** Of each record in the last conflict, its rows with a non-zero dual (null: none). */
     private final int[][] supportRows;
+    /** The deletion filter's thread, and the conflicts handed to it not yet taken. */
+    private final ExecutorService filters = Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors(), r -> {
+        Thread t = new Thread(r, "reident-deletion-filter");
+        t.setDaemon(true);
+        return t;
+    });
+    private final List<Pending> pending = new ArrayList<>();
 
     private final boolean[] active;
     private final boolean[] unlinkable;
@@ -192,17 +203,60 @@ final class ConflictSlave {
     }
 
     /**
-     * The conflict shrunk by the {@link DeletionFilter}, or, when the small LP does not confirm it
-     * (the dual support did not certify infeasibility on its own), every active record: a weak but
-     * valid cut.
+     * Hands the conflict to the {@link DeletionFilter}, on a thread of its own so that the next LP
+     * checks go on meanwhile; {@link #takeCuts} gives the cuts in the order of the conflicts. The
+     * filter gets copies of what it reads (the conflict's rows, the global rows, the active set for
+     * the fallback), as they are now, so the cuts do not depend on the timing.
      */
-    int[] minimise(int[] conflict) {
-        int[] c = DeletionFilter.shrink(o, features, conflict, coefficients, supportRows, global, globalSupport);
-        if (c == null) {
-            fallbacks++;
-            return activeRecords();
+    void shrinkLater(int[] conflict) {
+        @SuppressWarnings("unchecked")
+        List<double[]>[] own = new List[conflict.length];
+        int[][] support = new int[conflict.length][];
+        for (int q = 0; q < conflict.length; q++) {
+            own[q] = List.copyOf(coefficients.get(conflict[q]));
+            support[q] = supportRows[conflict[q]];
         }
-        return c;
+        List<double[]> globals = List.copyOf(global);
+        int[] start = globalSupport.clone();
+        int[] whole = activeRecords();
+        Future<int[]> shrunk = filters.submit(() -> DeletionFilter.shrink(o, features, conflict.clone(), own, support, globals, start));
+        pending.add(new Pending(shrunk, whole));
+    }
+
+    /**
+     * Waits for the conflicts handed over since the last call and gives each cut, in order: the
+     * shrunk conflict, or, when the small LP did not confirm it (the dual support did not certify
+     * infeasibility on its own), every record that was active: a weak but valid cut.
+     */
+    void takeCuts(java.util.function.Consumer<int[]> sink) {
+        try {
+            for (Pending p : pending) {
+                int[] c = p.shrunk().get();
+                if (c == null) {
+                    fallbacks++;
+                    c = p.whole();
+                }
+                sink.accept(c);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while shrinking conflicts", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("the deletion filter failed: " + e.getCause(), e.getCause());
+        } finally {
+            pending.clear();
+        }
+    }
+
+    /** Drops the conflicts not yet taken (out of time); a filter already running finishes on its own. */
+    void dropCuts() {
+        for (Pending p : pending) {
+            p.shrunk().cancel(false);
+        }
+        pending.clear();
+    }
+
+    private record Pending(Future<int[]> shrunk, int[] whole) {
     }
 
     private int[] activeRecords() {
@@ -414,6 +468,8 @@ final class ConflictSlave {
     }
 
     void delete() {
+        dropCuts();
+        filters.shutdown();
         lp.delete();
     }
 }

@@ -60,13 +60,16 @@ final class DeletionFilter {
     }
 
     /**
-     * @param coefficients each record's rows, dense over the parameters
-     * @param support      of each record, the rows to enter first (null: none); the others enter lazily
+     * @param conflict     the records of the conflict
+     * @param coefficients the rows of each conflict record (aligned with conflict), dense over the
+     *                     parameters
+     * @param support      of each conflict record, the rows to enter first (null: none); the others
+     *                     enter lazily
      * @param global       rows on the parameters alone (SB, MD*: distance >= 0), entered lazily
      * @param start        the global rows to enter first (null: all of them)
      * @return the shrunk conflict, or null when the small LP does not confirm the conflict
      */
-    static int[] shrink(LearnOptions o, Features features, int[] conflict, List<List<double[]>> coefficients,
+    static int[] shrink(LearnOptions o, Features features, int[] conflict, List<double[]>[] coefficients,
             int[][] support, List<double[]> global, int[] start) {
         DeletionFilter f = new DeletionFilter(o, features, global);
         try {
@@ -76,7 +79,7 @@ final class DeletionFilter {
         }
     }
 
-    private int[] shrink(int[] conflict, List<List<double[]>> coefficients, int[][] support, int[] start) {
+    private int[] shrink(int[] conflict, List<double[]>[] coefficients, int[][] support, int[] start) {
         tt = small.makeNumVar(0, MPSolver.infinity(), "t");
         small.objective().setCoefficient(tt, 1);
         small.objective().setMinimization();
@@ -90,14 +93,14 @@ final class DeletionFilter {
                 addGlobal(q);
             }
         }
-        rows = new List[conflict.length];
+        rows = coefficients;
         lpRows = new MPConstraint[conflict.length][];
         on = new boolean[conflict.length];
         for (int q = 0; q < conflict.length; q++) {
-            rows[q] = coefficients.get(conflict[q]);
+            rows[q] = coefficients[q];
             lpRows[q] = new MPConstraint[rows[q].size()];
             on[q] = true;
-            int[] first = support[conflict[q]];
+            int[] first = support[q];
             if (first != null) {
                 for (int k : first) {
                     addRow(q, k);
