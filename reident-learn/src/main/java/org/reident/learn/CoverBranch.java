@@ -177,13 +177,18 @@ final class CoverBranch {
         }
         int n = 0;
         int pick = -1;
+        for (int size = 0; size <= maxSize; size++) {
+            bySize[size] = 0;
+        }
         for (int c = 0; c < cutCount; c++) {
             if (hit[c] == 0) {
-                if (allowed[c] == 0) {
+                int a = allowed[c];
+                if (a == 0) {
                     return Outcome.NONE;
                 }
                 unhit[n++] = c;
-                if (pick < 0 || allowed[c] < allowed[pick]) {
+                bySize[a]++;
+                if (pick < 0 || a < allowed[pick]) {
                     pick = c;
                 }
             }
@@ -249,13 +254,10 @@ final class CoverBranch {
 
     /**
      * Greedy packing: pairwise disjoint unhit cuts (over allowed records), smallest first, counted
-     * until it passes the budget. The cuts are ordered by a counting sort on their allowed size.
+     * until it passes the budget. The cuts are ordered by a counting sort on their allowed size
+     * (counted by {@link #search}).
      */
     private int packing(int n, int budget) {
-        Arrays.fill(bySize, 0);
-        for (int q = 0; q < n; q++) {
-            bySize[allowed[unhit[q]]]++;
-        }
         for (int size = 1; size <= maxSize; size++) {
             bySize[size] += bySize[size - 1];
         }

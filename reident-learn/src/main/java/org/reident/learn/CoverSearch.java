@@ -22,8 +22,13 @@ import java.util.Arrays;
  * Deterministic: the tree counts nodes, not time (a solve cut short by the time limit aside).
  */
 final class CoverSearch implements CoverMaster {
-    /** Nodes of {@link CoverBranch} per master solve before the exact solver takes over. */
-    static final long NODES = 1_000_000;
+    /**
+     * Nodes of {@link CoverBranch} per master solve before the exact solver takes over (about 30 s
+     * at the whole Census's 3 microseconds per node). On the whole Census, SB, with 1M nodes the
+     * harder rounds went to SCIP, which took 20-50 s each: round 22 at 120 s; with no limit, round 22
+     * at 62 s (`./reident learn ... --time-limit 120s`, 2026-11-26).
+     */
+    static final long NODES = 10_000_000;
 
     private final CoverMaster exact;
     private final int m;
