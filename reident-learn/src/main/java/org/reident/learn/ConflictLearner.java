@@ -46,9 +46,16 @@ import org.reident.linkage.LinkageResult;
  */
 public final class ConflictLearner {
     private final LearnOptions o;
+    private final long treeNodes;
 
     public ConflictLearner(LearnOptions options) {
+        this(options, CoverSearch.NODES);
+    }
+
+    /** With the master's search tree limited to {@code treeNodes} nodes per solve (0: the exact solver alone). */
+    ConflictLearner(LearnOptions options, long treeNodes) {
         this.o = options;
+        this.treeNodes = treeNodes;
     }
 
     public LearnResult learn(LinkageData data, int[] train) {
@@ -75,7 +82,7 @@ public final class ConflictLearner {
             this.data = data;
             this.train = train;
             this.m = train.length;
-            this.master = CoverMaster.create(m, o); // first: it validates the backend
+            this.master = CoverMaster.create(m, o, treeNodes); // first: it validates the backend
             this.slave = new ConflictSlave(o, data, train);
             this.best = LearnedModels.neutral(o.aggregator(), slave.features());
         }
@@ -140,12 +147,13 @@ public final class ConflictLearner {
             DistanceModel model = LearnedModels.toModel(o, best, slave.features(), data);
             LinkageResult linkage = LearnedModels.link(o, model, data);
             int linked = LearnedModels.strictCount(linkage, train);
-            String version = master.version();
+            String version = master.version() + ", combinatorial Benders, " + cuts + " cuts"
+                    + (master instanceof CoverSearch cs ? "; master: " + cs.notes() : "");
             master.delete();
             slave.delete();
             double gap = bound == 0 ? 0 : Math.max(0, (bound - (double) linked) / bound);
             return new LearnResult(model, status, m, Math.max(0, bestKept), bound, gap, linkage, linked, unlinkable, rounds,
-                    slave.rows(), elapsed(), o.solver() + " (" + version + ", combinatorial Benders, " + cuts + " cuts)");
+                    slave.rows(), elapsed(), o.solver() + " (" + version + ")");
         }
 
         /**
@@ -196,9 +204,9 @@ public final class ConflictLearner {
 
         /** Rare numerical events worth showing: unshrunk cuts, LP restarts. */
         String notes() {
-            return (master instanceof CoverSearch cs ? "; master: " + cs.notes() : "")
-                    + (slave.fallbacks() > 0 ? ", " + slave.fallbacks() + " unshrunk" : "")
-                    + (slave.restarts() > 0 ? ", " + slave.restarts() + " LP restarts" : "");
+            return (slave.fallbacks() > 0 ? ", " + slave.fallbacks() + " unshrunk" : "")
+                    + (slave.restarts() > 0 ? ", " + slave.restarts() + " LP restarts" : "")
+                    + (master instanceof CoverSearch cs ? "; master: " + cs.notes() : "");
         }
 
         /** Hands the conflict to the deletion filter; it becomes a cut at the next {@link #takeCuts}. */

@@ -4,6 +4,7 @@ import com.google.ortools.linearsolver.MPConstraint;
 import com.google.ortools.linearsolver.MPSolver;
 import com.google.ortools.linearsolver.MPVariable;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -11,6 +12,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.Consumer;
 import org.reident.data.LinkageData;
 import org.reident.distance.Distances;
 import org.reident.distance.PairwiseDistance;
@@ -63,7 +65,7 @@ final class ConflictSlave {
     private int[] globalSupport = new int[0];
     /** Of each record in the last conflict, its rows with a non-zero dual (null: none). */
     private final int[][] supportRows;
-    /** The deletion filter's thread, and the conflicts handed to it not yet taken. */
+    /** The deletion filters' threads, and the conflicts handed to them not yet taken. */
     private final ExecutorService filters = Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors(), r -> {
         Thread t = new Thread(r, "reident-deletion-filter");
         t.setDaemon(true);
@@ -203,8 +205,8 @@ final class ConflictSlave {
     }
 
     /**
-     * Hands the conflict to the {@link DeletionFilter}, on a thread of its own so that the next LP
-     * checks go on meanwhile; {@link #takeCuts} gives the cuts in the order of the conflicts. The
+     * Hands the conflict to the {@link DeletionFilter}, on the filter threads (one per core) so that
+     * the next LP checks go on meanwhile; {@link #takeCuts} gives the cuts in the order of the conflicts. The
      * filter gets copies of what it reads (the conflict's rows, the global rows, the active set for
      * the fallback), as they are now, so the cuts do not depend on the timing.
      */
@@ -228,7 +230,7 @@ final class ConflictSlave {
      * shrunk conflict, or, when the small LP did not confirm it (the dual support did not certify
      * infeasibility on its own), every record that was active: a weak but valid cut.
      */
-    void takeCuts(java.util.function.Consumer<int[]> sink) {
+    void takeCuts(Consumer<int[]> sink) {
         try {
             for (Pending p : pending) {
                 int[] c = p.shrunk().get();
@@ -303,12 +305,12 @@ final class ConflictSlave {
                 if (y > DUAL) {
                     w += y;
                     if (n == own.length) {
-                        own = java.util.Arrays.copyOf(own, 2 * n);
+                        own = Arrays.copyOf(own, 2 * n);
                     }
                     own[n++] = q;
                 }
             }
-            supportRows[r] = n > 0 ? java.util.Arrays.copyOf(own, n) : null;
+            supportRows[r] = n > 0 ? Arrays.copyOf(own, n) : null;
             if (w > 0) {
                 if (w > leadWeight) {
                     leadWeight = w;
@@ -325,7 +327,7 @@ final class ConflictSlave {
                 support[g++] = q;
             }
         }
-        globalSupport = java.util.Arrays.copyOf(support, g);
+        globalSupport = Arrays.copyOf(support, g);
         if (c.isEmpty()) { // numerically unclear: give up the whole set (a valid, weak cut)
             for (int r = 0; r < keep.length; r++) {
                 if (active[r]) {

@@ -13,8 +13,13 @@ package org.reident.learn;
  */
 interface CoverMaster {
     static CoverMaster create(int records, LearnOptions o) {
+        return create(records, o, CoverSearch.NODES);
+    }
+
+    /** With the search tree limited to {@code treeNodes} nodes per solve (0: the exact solver answers every solve). */
+    static CoverMaster create(int records, LearnOptions o, long treeNodes) {
         CoverMaster exact = o.solver().equalsIgnoreCase("cp-sat") ? new CpSatCoverMaster(records) : new MipCoverMaster(records, o);
-        return new CoverSearch(exact, records);
+        return new CoverSearch(exact, records, treeNodes);
     }
 
     /** K_r = 1: record r is given up from the start. */

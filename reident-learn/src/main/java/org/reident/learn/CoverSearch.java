@@ -63,7 +63,7 @@ final class CoverSearch implements CoverMaster {
 
     /** How the master solves were answered, for the progress line. */
     String notes() {
-        return branched + " by branching" + (exactSolves > 0 ? ", " + exactSolves + " by " + exact.version().split(" ")[0] : "");
+        return branched + " by search tree" + (exactSolves > 0 ? ", " + exactSolves + " by " + exact.version().split(" ")[0] : "");
     }
 
     @Override
