@@ -1,8 +1,6 @@
 package org.reident.learn;
 
 import com.google.ortools.Loader;
-import com.google.ortools.init.CppBridge;
-import com.google.ortools.init.CppFlags;
 import com.google.ortools.linearsolver.MPConstraint;
 import com.google.ortools.linearsolver.MPObjective;
 import com.google.ortools.linearsolver.MPSolver;
@@ -24,19 +22,9 @@ final class MilpModel {
     final MPVariable[] k;
     private int rows;
 
-    /**
-     * Loads OR-Tools' native libraries once, with its C++ log shown from errors up: its warnings
-     * (e.g. SCIP refusing a --solver-params entry, which we report ourselves as one line) would
-     * otherwise reach standard error before our message.
-     */
     static synchronized void loadNative() {
         if (!loaded) {
             Loader.loadNativeLibraries();
-            CppBridge.initLogging("reident");
-            CppFlags flags = new CppFlags();
-            flags.setStderrthreshold(2); // absl: 0 info, 1 warning, 2 error
-            flags.setLog_prefix(false);
-            CppBridge.setFlags(flags);
             loaded = true;
         }
     }

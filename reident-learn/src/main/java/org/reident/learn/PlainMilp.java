@@ -1,5 +1,6 @@
 package org.reident.learn;
 
+import com.google.ortools.Loader;
 import com.google.ortools.linearsolver.MPConstraint;
 import com.google.ortools.linearsolver.MPObjective;
 import com.google.ortools.linearsolver.MPSolver;
@@ -19,12 +20,16 @@ import org.reident.distance.Standardization;
  * only, with SCIP.
  */
 public final class PlainMilp {
+    private static boolean loaded;
 
     private PlainMilp() {
     }
 
-    private static void load() {
-        MilpModel.loadNative();
+    static synchronized void load() {
+        if (!loaded) {
+            Loader.loadNativeLibraries();
+            loaded = true;
+        }
     }
 
     /** Outcome of the plain model: proven status and optimum sum of (1 - K_i). */
