@@ -34,7 +34,8 @@ import org.reident.linkage.LinkageResult;
  * cuts enter the master before its next solve, in the order the conflicts were found, so a run
  * does not depend on the threads' timing. On the seed-1 M5-38 file this took SB from 8.4 s to
  * 5.2 s, SB_NC from 7.1 s to 4.3 s, MD* from 15.4 s to 9.9 s, each with the same rounds and cuts
- * (`./reident learn ... --time-limit 60s`, 2 cores, 2026-11-26).</li>
+ * (`./reident learn ... --time-limit 60s`, 2 cores, 2026-11-26; development runs against the
+ * sequential filter, which is gone).</li>
  * <li>After a cut, one record of C (the one with the largest dual) is removed from S and the slave
  * is asked again, until S is linkable; then each record removed is tried again (kept if S stays
  * linkable, else one more cut). Each master round thus yields several cuts and a checked solution
@@ -147,13 +148,13 @@ public final class ConflictLearner {
             DistanceModel model = LearnedModels.toModel(o, best, slave.features(), data);
             LinkageResult linkage = LearnedModels.link(o, model, data);
             int linked = LearnedModels.strictCount(linkage, train);
-            String version = master.version() + ", combinatorial Benders, " + cuts + " cuts"
+            String engine = master.version() + ", combinatorial Benders, " + cuts + " cuts"
                     + (master instanceof CoverSearch cs ? "; master: " + cs.notes() : "");
             master.delete();
             slave.delete();
             double gap = bound == 0 ? 0 : Math.max(0, (bound - (double) linked) / bound);
             return new LearnResult(model, status, m, Math.max(0, bestKept), bound, gap, linkage, linked, unlinkable, rounds,
-                    slave.rows(), elapsed(), o.solver() + " (" + version + ")");
+                    slave.rows(), elapsed(), o.solver() + " (" + engine + ")");
         }
 
         /**
@@ -202,7 +203,7 @@ public final class ConflictLearner {
             }
         }
 
-        /** Rare numerical events worth showing: unshrunk cuts, LP restarts. */
+        /** Rare numerical events worth showing (unshrunk cuts, LP restarts), and how the master solves were answered. */
         String notes() {
             return (slave.fallbacks() > 0 ? ", " + slave.fallbacks() + " unshrunk" : "")
                     + (slave.restarts() > 0 ? ", " + slave.restarts() + " LP restarts" : "")

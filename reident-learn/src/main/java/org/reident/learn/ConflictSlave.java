@@ -443,7 +443,8 @@ final class ConflictSlave {
         return entered;
     }
 
-    private static double dot(double[] a, double[] b) {
+    /** a . b over the parameters (also the deletion filter's row test). */
+    static double dot(double[] a, double[] b) {
         double s = 0;
         for (int f = 0; f < a.length; f++) {
             s += a[f] * b[f];

@@ -10,7 +10,7 @@ import java.util.Arrays;
  * r_1 .. r_{i-1}, so the branches are disjoint and together exhaustive). A node is pruned when
  * pairwise disjoint unhit cuts (a packing, found greedily over their allowed records) outnumber
  * the budget left: each needs its own record. A cut whose records are all forbidden prunes too.
- * Before the search, a record whose cuts all contain another allowed record is forbidden (any
+ * When the tree is built, a record whose cuts all contain another allowed record is forbidden (any
  * cover using it can use the other instead; of records with the same cuts the first stays).
  * <p>
  * Measured on master problems written out from seed-1 runs by a development harness (not kept),
@@ -43,7 +43,6 @@ final class CoverBranch {
     private final int[] together;
     private final int[] sorted;
     private final int[] bySize;
-    private final int[] dominatedList;
     private final int maxSize;
     private long nodes;
     private long nodeLimit;
@@ -101,7 +100,7 @@ final class CoverBranch {
         together = new int[m];
         sorted = new int[kept];
         bySize = new int[largest + 1];
-        dominatedList = new int[m];
+        forbidDominated();
     }
 
     /** Nodes searched so far, over all calls. */
@@ -119,11 +118,7 @@ final class CoverBranch {
         this.prefer = prefer;
         nodeLimit = limit > Long.MAX_VALUE - nodes ? Long.MAX_VALUE : nodes + limit;
         this.deadline = deadline;
-        int dominated = forbidDominated();
         Outcome o = search(budget);
-        for (int q = 0; q < dominated; q++) {
-            forbid(dominatedList[q], false);
-        }
         if (o == Outcome.FOUND) {
             for (int r = 0; r < m; r++) {
                 cover[r] |= chosen[r];
@@ -135,12 +130,11 @@ final class CoverBranch {
     }
 
     /**
-     * Forbids each record whose cuts all contain another allowed record (a cover using it can swap
-     * it for that record); of records with the same cuts, the first stays. Returns how many were
-     * forbidden (listed in dominatedList).
+     * Forbids, once for every search, each record whose cuts all contain another allowed record (a
+     * cover using it can swap it for that record); of records with the same cuts, the first stays.
+     * Every search starts and ends with these records forbidden and no others.
      */
-    private int forbidDominated() {
-        int count = 0;
+    private void forbidDominated() {
         for (int r = 0; r < m; r++) {
             if (degree[r] == 0 || forbidden[r] > 0) {
                 continue;
@@ -163,12 +157,10 @@ final class CoverBranch {
                 if (s != r && forbidden[s] == 0 && mark[s] == stamp && together[s] == degree[r]
                         && (degree[s] > degree[r] || s < r)) {
                     forbid(r, true);
-                    dominatedList[count++] = r;
                     break;
                 }
             }
         }
-        return count;
     }
 
     private Outcome search(int budget) {

@@ -8,14 +8,10 @@ package org.reident.learn;
  * CP-SAT ({@code --solver cp-sat}) is exact here too, the master having only 0/1 variables; on the
  * seed-1 M5-38 file it took 2.1 s for WM against SCIP's 1.9 s, and did not prove SB in 60 s where
  * SCIP took 52 s (docs/learning.md; measured before the working set and the local search).
- * {@link #create} puts {@link CoverSearch} (local search, then {@link CoverBranch}) in front of the
- * exact solver, which then sees only the solves the branching gives up on.
+ * {@link #create} puts {@link CoverSearch} (the search tree {@link CoverBranch}) in front of the
+ * exact solver, which then sees only the solves the tree gives up on.
  */
 interface CoverMaster {
-    static CoverMaster create(int records, LearnOptions o) {
-        return create(records, o, CoverSearch.NODES);
-    }
-
     /** With the search tree limited to {@code treeNodes} nodes per solve (0: the exact solver answers every solve). */
     static CoverMaster create(int records, LearnOptions o, long treeNodes) {
         CoverMaster exact = o.solver().equalsIgnoreCase("cp-sat") ? new CpSatCoverMaster(records) : new MipCoverMaster(records, o);

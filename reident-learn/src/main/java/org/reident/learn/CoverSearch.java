@@ -12,7 +12,8 @@ import java.util.Arrays;
  * solution misses only the cuts added since, so the first dives mostly repair it.
  * <p>
  * Measured (`./reident learn ... --time-limit 120s`, the master's time on the progress line, this
- * 2-core machine, 2026-11-26), against SCIP for every master solve: seed-1 M5-38 SB master 2.5 s ->
+ * 2-core machine, 2026-11-26; development runs, the code of the "before" side is gone), against
+ * SCIP for every master solve: seed-1 M5-38 SB master 2.5 s ->
  * 0.2 s, SB_NC 10.1 s -> 0.3 s; whole Census CI 37.9 s in all, 27.9 s of it master, with the tree
  * in its plain order, and 12.5 s in all with the previous solution first.
  * <p>
@@ -26,7 +27,8 @@ final class CoverSearch implements CoverMaster {
      * Nodes of {@link CoverBranch} per master solve before the exact solver takes over (about 30 s
      * at the whole Census's 3 microseconds per node). On the whole Census, SB, with 1M nodes the
      * harder rounds went to SCIP, which took 20-50 s each: round 22 at 120 s; with no limit, round 22
-     * at 62 s (`./reident learn ... --time-limit 120s`, 2026-11-26).
+     * at 62 s (`./reident learn ... --time-limit 120s`, 2026-11-26; development runs with the limit
+     * set by hand).
      */
     static final long NODES = 10_000_000;
 
@@ -39,10 +41,6 @@ final class CoverSearch implements CoverMaster {
     private boolean[] last;
     private int branched;
     private int exactSolves;
-
-    CoverSearch(CoverMaster exact, int records) {
-        this(exact, records, NODES);
-    }
 
     CoverSearch(CoverMaster exact, int records, long nodeLimit) {
         this.exact = exact;

@@ -66,7 +66,7 @@ final class DeletionFilter {
      * @param support      of each conflict record, the rows to enter first (null: none); the others
      *                     enter lazily
      * @param global       rows on the parameters alone (SB, MD*: distance >= 0), entered lazily
-     * @param start        the global rows to enter first (null: all of them)
+     * @param start        the global rows to enter first
      * @return the shrunk conflict, or null when the small LP does not confirm the conflict
      */
     static int[] shrink(LearnOptions o, Features features, int[] conflict, List<double[]>[] coefficients,
@@ -83,21 +83,13 @@ final class DeletionFilter {
         tt = small.makeNumVar(0, MPSolver.infinity(), "t");
         small.objective().setCoefficient(tt, 1);
         small.objective().setMinimization();
-        for (int q = 0; q < global.size(); q++) {
-            if (start == null) {
-                addGlobal(q);
-            }
-        }
-        if (start != null) {
-            for (int q : start) {
-                addGlobal(q);
-            }
+        for (int q : start) {
+            addGlobal(q);
         }
         rows = coefficients;
         lpRows = new MPConstraint[conflict.length][];
         on = new boolean[conflict.length];
         for (int q = 0; q < conflict.length; q++) {
-            rows[q] = coefficients[q];
             lpRows[q] = new MPConstraint[rows[q].size()];
             on[q] = true;
             int[] first = support[q];
@@ -152,14 +144,14 @@ final class DeletionFilter {
                     continue;
                 }
                 for (int k = 0; k < lpRows[q].length; k++) {
-                    if (lpRows[q][k] == null && dot(rows[q].get(k), theta) + tv < o.eps() - VIOLATED_ROW) {
+                    if (lpRows[q][k] == null && ConflictSlave.dot(rows[q].get(k), theta) + tv < o.eps() - VIOLATED_ROW) {
                         addRow(q, k);
                         entered++;
                     }
                 }
             }
             for (int q = 0; q < violation.length; q++) {
-                violation[q] = inLp[q] ? 0 : dot(global.get(q), theta);
+                violation[q] = inLp[q] ? 0 : ConflictSlave.dot(global.get(q), theta);
             }
             int[] worst = MinIndexHeap.smallestBelow(violation, VIOLATED, BATCH);
             for (int q : worst) {
@@ -185,14 +177,6 @@ final class DeletionFilter {
                 c.setLb(to ? o.eps() : -MPSolver.infinity());
             }
         }
-    }
-
-    private static double dot(double[] a, double[] b) {
-        double s = 0;
-        for (int f = 0; f < a.length; f++) {
-            s += a[f] * b[f];
-        }
-        return s;
     }
 
     private void addGlobal(int q) {

@@ -60,7 +60,6 @@ class CoverBranchTest {
     @Test
     void agreesWithEnumerationOnEveryBudget() {
         SplittableRandom random = new SplittableRandom(20261126L);
-        int instances = 0;
         int nonTrivial = 0;
         for (int trial = 0; trial < 300; trial++) {
             int[][] cuts = randomCuts(random, 4 + random.nextInt(20));
@@ -96,10 +95,8 @@ class CoverBranchTest {
                     }
                 }
             }
-            instances++;
             nonTrivial += smallest >= 3 ? 1 : 0;
         }
-        assertEquals(300, instances);
         assertTrue(nonTrivial > 50, "the instances need real search: " + nonTrivial);
     }
 

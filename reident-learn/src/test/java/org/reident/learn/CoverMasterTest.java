@@ -66,7 +66,7 @@ class CoverMasterTest {
 
     @Test
     void theDefaultMasterHonoursTheRangeAndProvesInfeasibility() {
-        CoverMaster m = CoverMaster.create(5, options("scip"));
+        CoverMaster m = CoverMaster.create(5, options("scip"), CoverSearch.NODES);
         check("search and branching", m);
         assertEquals(0, ((CoverSearch) m).exactSolves(), "this small cover never needs SCIP");
     }

@@ -69,7 +69,7 @@ class CoverSearchTest {
 
     @Test
     void theTreeAnswersWithoutTheExactSolver() {
-        CoverSearch m = new CoverSearch(new MipCoverMaster(6, LearnOptions.defaults(Aggregator.WM)), 6);
+        CoverSearch m = new CoverSearch(new MipCoverMaster(6, LearnOptions.defaults(Aggregator.WM)), 6, CoverSearch.NODES);
         scenario(m);
         assertEquals(4, m.branched());
         assertEquals(0, m.exactSolves());
