@@ -8,10 +8,6 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import org.reident.data.LinkageData;
 import org.reident.distance.Distances;
@@ -65,13 +61,8 @@ final class ConflictSlave {
     private int[] globalSupport = new int[0];
     /** Of each record in the last conflict, its rows with a non-zero dual (null: none). */
     private final int[][] supportRows;
-    /** The deletion filters' threads, and the conflicts handed to them not yet taken. */
-    private final ExecutorService filters = Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors(), r -> {
-        Thread t = new Thread(r, "reident-deletion-filter");
-        t.setDaemon(true);
-        return t;
-    });
-    private final List<Pending> pending = new ArrayList<>();
+    /** The deletion filters on their worker threads. */
+    private final FilterQueue filters = new FilterQueue();
 
     private final boolean[] active;
     private final boolean[] unlinkable;
@@ -83,7 +74,6 @@ final class ConflictSlave {
     private final int nr;
     private int rowCount;
     private int lpRows;
-    private int fallbacks;
     private int restarts;
     private double[] solution;
 
@@ -221,8 +211,7 @@ final class ConflictSlave {
         List<double[]> globals = List.copyOf(global);
         int[] start = globalSupport.clone();
         int[] whole = activeRecords();
-        Future<int[]> shrunk = filters.submit(() -> DeletionFilter.shrink(o, features, conflict.clone(), own, support, globals, start));
-        pending.add(new Pending(shrunk, whole));
+        filters.submit(() -> DeletionFilter.shrink(o, features, conflict.clone(), own, support, globals, start), whole);
     }
 
     /**
@@ -231,34 +220,12 @@ final class ConflictSlave {
      * infeasibility on its own), every record that was active: a weak but valid cut.
      */
     void takeCuts(Consumer<int[]> sink) {
-        try {
-            for (Pending p : pending) {
-                int[] c = p.shrunk().get();
-                if (c == null) {
-                    fallbacks++;
-                    c = p.whole();
-                }
-                sink.accept(c);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while shrinking conflicts", e);
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("the deletion filter failed: " + e.getCause(), e.getCause());
-        } finally {
-            pending.clear();
-        }
+        filters.take(sink);
     }
 
     /** Drops the conflicts not yet taken (out of time); a filter already running finishes on its own. */
     void dropCuts() {
-        for (Pending p : pending) {
-            p.shrunk().cancel(false);
-        }
-        pending.clear();
-    }
-
-    private record Pending(Future<int[]> shrunk, int[] whole) {
+        filters.drop();
     }
 
     private int[] activeRecords() {
@@ -283,7 +250,7 @@ final class ConflictSlave {
 
     /** Conflicts whose dual support had to be replaced by the whole active set. */
     int fallbacks() {
-        return fallbacks;
+        return filters.fallbacks();
     }
 
     /** The records of the rows with a non-zero dual, the one with the largest dual sum first. */
@@ -471,7 +438,6 @@ final class ConflictSlave {
     }
 
     void delete() {
-        dropCuts();
         filters.shutdown();
         lp.delete();
     }

@@ -39,6 +39,8 @@ final class CoverSearch implements CoverMaster {
     private int[][] cuts = new int[64][];
     private int cutCount;
     private boolean[] last;
+    private long lastNodes;
+    private boolean lastExact;
     private int branched;
     private int exactSolves;
 
@@ -52,6 +54,16 @@ final class CoverSearch implements CoverMaster {
     /** Master solves answered by {@link CoverBranch}. */
     int branched() {
         return branched;
+    }
+
+    /** The last solve took at least {@code nodes} search-tree nodes, or was left to the exact solver. */
+    boolean lastTook(long nodes) {
+        return lastExact || lastNodes >= nodes;
+    }
+
+    /** Search-tree nodes of the last solve. */
+    long lastNodes() {
+        return lastNodes;
     }
 
     /** Master solves left to the exact solver. */
@@ -103,6 +115,8 @@ final class CoverSearch implements CoverMaster {
                 s = new Solved(true, size, false);
             }
         }
+        lastNodes = tree.nodes();
+        lastExact = false;
         if (s == null && size > atMost) {
             branched++;
             return new Solved(true, atMost + 1, true);
@@ -115,6 +129,7 @@ final class CoverSearch implements CoverMaster {
                 return null;
             }
             exactSolves++;
+            lastExact = true;
             s = exact.solve(left, keep, Math.max(atLeast, size), atMost);
         }
         if (s != null && !s.infeasible()) {
