@@ -160,8 +160,7 @@ public final class ConflictLearner {
                 hard = !(master instanceof CoverSearch cs) || cs.lastTook(hardNodes);
                 progress(String.format(Locale.ROOT, "round %d: bound %d, best %d, %d cuts (mean size %.1f%s), %d rows (%d in the LP), %.1f s"
                         + " (master %.1f s)", rounds, bound, bestKept, cuts, cutSize / (double) Math.max(1, cuts),
-                        notes(), slave.rows(), slave.lpRows(), elapsed(), masterSeconds)
-                        + (System.getenv("REIDENT_DEV") != null && master instanceof CoverSearch cs ? " nodes " + cs.lastNodes() : ""));
+                        notes(), slave.rows(), slave.lpRows(), elapsed(), masterSeconds));
             }
             if (bestKept >= 0 && !status.equals("OPTIMAL")) {
                 status = "FEASIBLE";

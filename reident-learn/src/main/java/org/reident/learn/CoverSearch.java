@@ -61,11 +61,6 @@ final class CoverSearch implements CoverMaster {
         return lastExact || lastNodes >= nodes;
     }
 
-    /** Search-tree nodes of the last solve. */
-    long lastNodes() {
-        return lastNodes;
-    }
-
     /** Master solves left to the exact solver. */
     int exactSolves() {
         return exactSolves;
