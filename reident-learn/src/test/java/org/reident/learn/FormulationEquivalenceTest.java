@@ -52,8 +52,9 @@ class FormulationEquivalenceTest {
     }
 
     /**
-     * Every master solve counted as hard (node threshold 0), so every round also tries again the
-     * records the master gave up: the same optimum, proven, with a count the linkage engine confirms.
+     * Every master solve counted as hard (node threshold 0), so every round after the first also tries
+     * again the records the master gave up: the same optimum, proven, with a count the linkage engine
+     * confirms.
      */
     @Test
     void tryingTheMastersRecordsAgainKeepsTheOptimum() {
@@ -68,7 +69,6 @@ class FormulationEquivalenceTest {
                 assertEquals("OPTIMAL", tried.status(), w);
                 LearnFixtures.checkResult(w + ", every solve hard", tried, d, all, EPS);
                 assertEquals(plain.bound(), tried.bound(), w + ": same optimum");
-                assertEquals(plain.milpLinked(), tried.milpLinked(), w + ": same count");
             }
         }
     }
