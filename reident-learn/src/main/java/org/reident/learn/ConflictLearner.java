@@ -51,8 +51,9 @@ public final class ConflictLearner {
     /**
      * A master solve of at least this many search-tree nodes (or one left to the exact solver) is
      * hard: the proof is far off, so the round also tries again the records the master gave up
-     * ({@link Run#droppedByMaster}). On the 400-record files no solve reaches it (M5-38 MD*, the
-     * most, about 84,000); on the whole Census SB from round 12 on.
+     * ({@link Run#droppedByMaster}). On the seed-1 400-record files no solve reaches it (M5-38 MD*,
+     * the most, about 84,000); on the whole Census SB from round 12 on (development runs with the
+     * node counts printed, 2026-11-26; the print was not kept).
      */
     static final long HARD_NODES = 200_000;
 
@@ -86,7 +87,7 @@ public final class ConflictLearner {
         final int[] train;
         final int m;
         final ConflictSlave slave;
-        final CoverMaster master;
+        final CoverSearch master;
         double[] best;
         int bestKept = -1;
         int bestCount = -1;
@@ -157,7 +158,7 @@ public final class ConflictLearner {
                 }
                 bound = Math.min(bound, m - (int) solved.bestBound());
                 masterOptimal = solved.optimal();
-                hard = !(master instanceof CoverSearch cs) || cs.lastTook(hardNodes);
+                hard = master.lastTook(hardNodes);
                 progress(String.format(Locale.ROOT, "round %d: bound %d, best %d, %d cuts (mean size %.1f%s), %d rows (%d in the LP), %.1f s"
                         + " (master %.1f s)", rounds, bound, bestKept, cuts, cutSize / (double) Math.max(1, cuts),
                         notes(), slave.rows(), slave.lpRows(), elapsed(), masterSeconds));
@@ -169,7 +170,7 @@ public final class ConflictLearner {
             LinkageResult linkage = LearnedModels.link(o, model, data);
             int linked = LearnedModels.strictCount(linkage, train);
             String engine = master.version() + ", combinatorial Benders, " + cuts + " cuts"
-                    + (master instanceof CoverSearch cs ? "; master: " + cs.notes() : "");
+                    + "; master: " + master.notes();
             master.delete();
             slave.delete();
             double gap = bound == 0 ? 0 : Math.max(0, (bound - (double) linked) / bound);
@@ -226,7 +227,8 @@ public final class ConflictLearner {
         /**
          * The records the master gave up (other than the unlinkable ones and those in removed), to be
          * tried again after a hard master solve: its cover is far from the bound's, and {@link #reinsert}
-         * alone never tries them. On the whole Census, SB, 120 s: best 969 -> 972, bound 984 -> 983.
+         * alone never tries them. On the whole Census, SB, `./reident learn ... --time-limit 120s`
+         * (2026-11-26, against the same run without it): best 969 -> 972, bound 984 -> 983.
          */
         List<Integer> droppedByMaster(boolean[] keep, List<Integer> removed) {
             boolean[] skip = new boolean[m];
@@ -246,7 +248,7 @@ public final class ConflictLearner {
         String notes() {
             return (slave.fallbacks() > 0 ? ", " + slave.fallbacks() + " unshrunk" : "")
                     + (slave.restarts() > 0 ? ", " + slave.restarts() + " LP restarts" : "")
-                    + (master instanceof CoverSearch cs ? "; master: " + cs.notes() : "");
+                    + "; master: " + master.notes();
         }
 
         /** Hands the conflict to the deletion filter; it becomes a cut at the next {@link #takeCuts}. */

@@ -223,11 +223,6 @@ final class ConflictSlave {
         filters.take(sink);
     }
 
-    /** Drops the conflicts not yet taken (out of time); a filter already running finishes on its own. */
-    void dropCuts() {
-        filters.drop();
-    }
-
     private int[] activeRecords() {
         int count = 0;
         for (boolean a : active) {

@@ -13,7 +13,7 @@ package org.reident.learn;
  */
 interface CoverMaster {
     /** With the search tree limited to {@code treeNodes} nodes per solve (0: the exact solver answers every solve). */
-    static CoverMaster create(int records, LearnOptions o, long treeNodes) {
+    static CoverSearch create(int records, LearnOptions o, long treeNodes) {
         CoverMaster exact = o.solver().equalsIgnoreCase("cp-sat") ? new CpSatCoverMaster(records) : new MipCoverMaster(records, o);
         return new CoverSearch(exact, records, treeNodes);
     }

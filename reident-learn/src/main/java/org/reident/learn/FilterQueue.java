@@ -55,21 +55,18 @@ final class FilterQueue {
         }
     }
 
-    /** Drops the filters not yet taken (out of time); one already running finishes on its own. */
-    void drop() {
-        for (Pending p : pending) {
-            p.shrunk().cancel(false);
-        }
-        pending.clear();
-    }
 
     /** Conflicts the filter could not confirm, replaced by their whole active set. */
     int fallbacks() {
         return fallbacks;
     }
 
+    /** Drops the filters not yet taken (the run is over); one already running finishes on its own. */
     void shutdown() {
-        drop();
+        for (Pending p : pending) {
+            p.shrunk().cancel(false);
+        }
+        pending.clear();
         threads.shutdown();
     }
 }

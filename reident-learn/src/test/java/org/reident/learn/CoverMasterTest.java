@@ -66,8 +66,8 @@ class CoverMasterTest {
 
     @Test
     void theDefaultMasterHonoursTheRangeAndProvesInfeasibility() {
-        CoverMaster m = CoverMaster.create(5, options("scip"), CoverSearch.NODES);
+        CoverSearch m = CoverMaster.create(5, options("scip"), CoverSearch.NODES);
         check("search and branching", m);
-        assertEquals(0, ((CoverSearch) m).exactSolves(), "this small cover never needs SCIP");
+        assertEquals(0, m.exactSolves(), "this small cover never needs SCIP");
     }
 }
