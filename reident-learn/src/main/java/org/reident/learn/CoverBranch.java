@@ -10,6 +10,8 @@ import java.util.Arrays;
  * r_1 .. r_{i-1}, so the branches are disjoint and together exhaustive). A node is pruned when
  * pairwise disjoint unhit cuts (a packing, found greedily over their allowed records) outnumber
  * the budget left: each needs its own record. A cut whose records are all forbidden prunes too.
+ * After {@link #DUAL_AFTER} nodes the packing gives way to {@link CoverDual}, the covering LP's
+ * dual kept from node to node, which also forbids records by their reduced costs.
  * When the tree is built, a record whose cuts all contain another allowed record is forbidden (any
  * cover using it can use the other instead; of records with the same cuts the first stays).
  * <p>
@@ -25,6 +27,15 @@ import java.util.Arrays;
  */
 final class CoverBranch {
     enum Outcome { FOUND, NONE, GAVE_UP }
+
+    /**
+     * Nodes (over all the sizes tried on one tree) after which the {@link CoverDual} bound replaces
+     * the packing. Small trees do not repay its LP and its dearer nodes.
+     */
+    static final long DUAL_AFTER = 1_000;
+    /** {@link #bound}'s answers besides a cut to branch on. */
+    private static final int FOUND = -2;
+    private static final int PRUNED = -1;
 
     private final int m;
     private final int[][] cuts;
@@ -48,6 +59,12 @@ final class CoverBranch {
     private long nodeLimit;
     private double deadline;
     private boolean[] prefer;
+    /** Records in some cut, for the reduced-cost fixing. */
+    private final int[] active;
+    private final long dualAfter;
+    private CoverDual dual;
+    private int[] fixes = new int[64];
+    private int fixTop;
 
     /**
      * @param records number of records
@@ -55,7 +72,13 @@ final class CoverBranch {
      * @param given   records already in the cover (fixed ones)
      */
     CoverBranch(int records, int[][] cuts, int cutCount, boolean[] given) {
+        this(records, cuts, cutCount, given, DUAL_AFTER);
+    }
+
+    /** As above, with the dual bound switched on after {@code dualAfter} nodes (0: from the start). */
+    CoverBranch(int records, int[][] cuts, int cutCount, boolean[] given, long dualAfter) {
         this.m = records;
+        this.dualAfter = dualAfter;
         int kept = 0;
         int[][] own = new int[cutCount][];
         for (int c = 0; c < cutCount; c++) {
@@ -100,6 +123,17 @@ final class CoverBranch {
         together = new int[m];
         sorted = new int[kept];
         bySize = new int[largest + 1];
+        int inCuts = 0;
+        for (int r = 0; r < m; r++) {
+            inCuts += degree[r] > 0 ? 1 : 0;
+        }
+        active = new int[inCuts];
+        inCuts = 0;
+        for (int r = 0; r < m; r++) {
+            if (degree[r] > 0) {
+                active[inCuts++] = r;
+            }
+        }
         forbidDominated();
     }
 
@@ -118,6 +152,9 @@ final class CoverBranch {
         this.prefer = prefer;
         nodeLimit = limit > Long.MAX_VALUE - nodes ? Long.MAX_VALUE : nodes + limit;
         this.deadline = deadline;
+        if (dual != null) {
+            dual.reset(hit);
+        }
         Outcome o = search(budget);
         if (o == Outcome.FOUND) {
             for (int r = 0; r < m; r++) {
@@ -167,6 +204,35 @@ final class CoverBranch {
         if (++nodes > nodeLimit || (nodes & 4095) == 0 && System.nanoTime() / 1e9 > deadline) {
             return Outcome.GAVE_UP;
         }
+        if (dual == null && nodes > dualAfter) {
+            dual = new CoverDual(m, cuts, cutCount, maxSize, CoverDual.lpStart(m, cuts, cutCount));
+            dual.reset(hit);
+        }
+        assert dual == null || dual.consistent(hit, forbidden);
+        int trail = dual == null ? 0 : dual.mark();
+        int fixed = fixTop;
+        Outcome result = Outcome.NONE;
+        int pick = bound(budget);
+        if (pick == FOUND) {
+            result = Outcome.FOUND;
+        } else if (pick >= 0) {
+            result = branch(pick, budget);
+        }
+        while (fixTop > fixed) {
+            forbid(fixes[--fixTop], false);
+        }
+        if (dual != null) {
+            dual.undo(trail);
+        }
+        return result;
+    }
+
+    /**
+     * The node's bounds: {@link #FOUND} when every cut is hit, {@link #PRUNED} when no cover fits
+     * the budget, else the cut to branch on (an unhit one with the fewest allowed records). With
+     * the dual bound on, records it rules out are forbidden here (undone by {@link #search}).
+     */
+    private int bound(int budget) {
         int n = 0;
         int pick = -1;
         for (int size = 0; size <= maxSize; size++) {
@@ -176,7 +242,7 @@ final class CoverBranch {
             if (hit[c] == 0) {
                 int a = allowed[c];
                 if (a == 0) {
-                    return Outcome.NONE;
+                    return PRUNED;
                 }
                 unhit[n++] = c;
                 bySize[a]++;
@@ -186,11 +252,51 @@ final class CoverBranch {
             }
         }
         if (n == 0) {
-            return Outcome.FOUND;
+            return FOUND;
         }
-        if (budget == 0 || packing(n, budget) > budget) {
-            return Outcome.NONE;
+        if (budget == 0) {
+            return PRUNED;
         }
+        if (dual == null) {
+            return packing(n, budget) > budget ? PRUNED : pick;
+        }
+        if (dual.lower() > budget + CoverDual.TOLERANCE) {
+            return PRUNED;
+        }
+        dual.raise(unhit, n, forbidden, allowed, sorted);
+        double lower = dual.lower();
+        if (lower > budget + CoverDual.TOLERANCE) {
+            return PRUNED;
+        }
+        int before = fixTop;
+        for (int r : active) {
+            if (forbidden[r] == 0 && !chosen[r] && lower + dual.slack(r) > budget + CoverDual.TOLERANCE) {
+                if (fixTop == fixes.length) {
+                    fixes = Arrays.copyOf(fixes, 2 * fixTop);
+                }
+                fixes[fixTop++] = r;
+                forbid(r, true);
+            }
+        }
+        if (fixTop == before) {
+            return pick;
+        }
+        pick = -1;
+        for (int c = 0; c < cutCount; c++) {
+            if (hit[c] == 0) {
+                int a = allowed[c];
+                if (a == 0) {
+                    return PRUNED;
+                }
+                if (pick < 0 || a < allowed[pick]) {
+                    pick = c;
+                }
+            }
+        }
+        return pick;
+    }
+
+    private Outcome branch(int pick, int budget) {
         int[] order = branchOrder(pick);
         int forbade = 0;
         Outcome result = Outcome.NONE;
@@ -247,7 +353,7 @@ final class CoverBranch {
     /**
      * Greedy packing: pairwise disjoint unhit cuts (over allowed records), smallest first, counted
      * until it passes the budget. The cuts are ordered by a counting sort on their allowed size
-     * (counted by {@link #search}).
+     * (counted by {@link #bound}).
      */
     private int packing(int n, int budget) {
         for (int size = 1; size <= maxSize; size++) {
@@ -281,7 +387,11 @@ final class CoverBranch {
         chosen[r] = in;
         int d = in ? 1 : -1;
         for (int q = 0; q < degree[r]; q++) {
-            hit[byRecord[r][q]] += d;
+            int c = byRecord[r][q];
+            hit[c] += d;
+            if (dual != null && hit[c] == (in ? 1 : 0)) {
+                dual.hit(c, in);
+            }
         }
     }
 

@@ -25,7 +25,9 @@ import java.util.Arrays;
 final class CoverSearch implements CoverMaster {
     /**
      * Nodes of {@link CoverBranch} per master solve before the exact solver takes over (about 30 s
-     * at the whole Census's 3 microseconds per node). On the whole Census, SB, with 1M nodes the
+     * at the whole Census's 3 microseconds per node with the packing bound; a node of the
+     * {@link CoverDual} bound costs about 15 microseconds, but a solve needs 10-30 times fewer). On
+     * the whole Census, SB, with 1M nodes the
      * harder rounds went to SCIP, which took 20-50 s each: round 22 at 120 s; with no limit, round 22
      * at 62 s (`./reident learn ... --time-limit 120s`, 2026-11-26; development runs with the limit
      * set by hand).

@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
  * {@link CoverBranch} against enumeration of every subset on seeded random hitting-set instances
  * (12 records, so 4,096 subsets): for every budget it must find a cover exactly when the smallest
  * cover fits, with or without preferred records, and the cover it gives must hit every cut within
- * the budget.
+ * the budget. Each instance is searched with the packing bound only, with the {@link CoverDual}
+ * bound from the root, and with the dual bound switched on a few nodes into the tree.
  */
 class CoverBranchTest {
     private static final int M = 12;
@@ -68,36 +69,70 @@ class CoverBranchTest {
                 given[r] = random.nextInt(10) == 0;
             }
             int smallest = smallestCover(cuts, given);
-            CoverBranch b = new CoverBranch(M, cuts, cuts.length, given);
-            for (int budget = 0; budget <= M; budget++) {
-                boolean[] cover = given.clone();
-                CoverBranch.Outcome o = b.find(budget, Long.MAX_VALUE, Double.MAX_VALUE, cover, null);
-                assertEquals(budget >= smallest ? CoverBranch.Outcome.FOUND : CoverBranch.Outcome.NONE, o,
-                        "trial " + trial + ", budget " + budget + ", smallest " + smallest);
-                boolean[] prefer = new boolean[M];
+            for (long dualAfter : new long[] {Long.MAX_VALUE, 0, 3}) {
+                nonTrivial += agrees(trial, cuts, given, smallest, random, dualAfter) ? 1 : 0;
+            }
+        }
+        assertTrue(nonTrivial > 150, "the instances need real search: " + nonTrivial);
+    }
+
+    private static boolean agrees(int trial, int[][] cuts, boolean[] given, int smallest,
+                                  SplittableRandom random, long dualAfter) {
+        CoverBranch b = new CoverBranch(M, cuts, cuts.length, given, dualAfter);
+        for (int budget = 0; budget <= M; budget++) {
+            boolean[] cover = given.clone();
+            CoverBranch.Outcome o = b.find(budget, Long.MAX_VALUE, Double.MAX_VALUE, cover, null);
+            assertEquals(budget >= smallest ? CoverBranch.Outcome.FOUND : CoverBranch.Outcome.NONE, o,
+                    "trial " + trial + ", budget " + budget + ", smallest " + smallest + ", dual after " + dualAfter);
+            boolean[] prefer = new boolean[M];
+            for (int r = 0; r < M; r++) {
+                prefer[r] = random.nextBoolean();
+            }
+            assertEquals(o, b.find(budget, Long.MAX_VALUE, Double.MAX_VALUE, given.clone(), prefer),
+                    "the preferred records change the order, not the answer");
+            if (o == CoverBranch.Outcome.FOUND) {
+                int added = 0;
                 for (int r = 0; r < M; r++) {
-                    prefer[r] = random.nextBoolean();
+                    added += cover[r] && !given[r] ? 1 : 0;
                 }
-                assertEquals(o, b.find(budget, Long.MAX_VALUE, Double.MAX_VALUE, given.clone(), prefer),
-                        "the preferred records change the order, not the answer");
-                if (o == CoverBranch.Outcome.FOUND) {
-                    int added = 0;
-                    for (int r = 0; r < M; r++) {
-                        added += cover[r] && !given[r] ? 1 : 0;
+                assertTrue(added <= budget, "within the budget");
+                for (int[] c : cuts) {
+                    boolean hit = false;
+                    for (int r : c) {
+                        hit |= cover[r];
                     }
-                    assertTrue(added <= budget, "within the budget");
-                    for (int[] c : cuts) {
-                        boolean hit = false;
-                        for (int r : c) {
-                            hit |= cover[r];
-                        }
-                        assertTrue(hit, "trial " + trial + ": every cut hit");
-                    }
+                    assertTrue(hit, "trial " + trial + ": every cut hit");
                 }
             }
-            nonTrivial += smallest >= 3 ? 1 : 0;
         }
-        assertTrue(nonTrivial > 50, "the instances need real search: " + nonTrivial);
+        return smallest >= 3;
+    }
+
+    /**
+     * Hand-computed: the 5-cycle's edges as cuts need 3 records, but two disjoint edges are the
+     * largest packing, so the packing bound cannot refute budget 2 and the tree must branch. The
+     * covering LP is 5/2 (x = 1/2 everywhere; its dual y = 1/2 on every edge), so the dual bound
+     * refutes budget 2 at the root, in one node.
+     */
+    @Test
+    void theDualBoundRefutesTheOddCycleAtTheRoot() {
+        int[][] cycle = new int[5][];
+        for (int q = 0; q < 5; q++) {
+            cycle[q] = new int[] {q, (q + 1) % 5};
+        }
+        double[] start = CoverDual.lpStart(M, cycle, 5);
+        double sum = 0;
+        for (double v : start) {
+            sum += v;
+        }
+        assertEquals(2.5, sum, 1e-9, "the LP optimum of the 5-cycle");
+        CoverBranch dual = new CoverBranch(M, cycle, 5, new boolean[M], 0);
+        assertEquals(CoverBranch.Outcome.NONE, dual.find(2, Long.MAX_VALUE, Double.MAX_VALUE, new boolean[M], null));
+        assertEquals(1, dual.nodes(), "pruned at the root");
+        assertEquals(CoverBranch.Outcome.FOUND, dual.find(3, Long.MAX_VALUE, Double.MAX_VALUE, new boolean[M], null));
+        CoverBranch packing = new CoverBranch(M, cycle, 5, new boolean[M], Long.MAX_VALUE);
+        assertEquals(CoverBranch.Outcome.NONE, packing.find(2, Long.MAX_VALUE, Double.MAX_VALUE, new boolean[M], null));
+        assertTrue(packing.nodes() > 1, "the packing bound must branch: " + packing.nodes());
     }
 
     @Test
