@@ -62,6 +62,7 @@ public final class ConflictLearner {
     private final LearnOptions o;
     private final long treeNodes;
     private final long hardNodes;
+    private final List<MasterReplay.Problem> record;
 
     public ConflictLearner(LearnOptions options) {
         this(options, CoverSearch.NODES, HARD_NODES);
@@ -72,9 +73,15 @@ public final class ConflictLearner {
      * alone), and master solves of {@code hardNodes} nodes or more counted as hard (0: every one).
      */
     ConflictLearner(LearnOptions options, long treeNodes, long hardNodes) {
+        this(options, treeNodes, hardNodes, null);
+    }
+
+    /** As above, every master solve's problem also added to {@code record} (may be null). */
+    ConflictLearner(LearnOptions options, long treeNodes, long hardNodes, List<MasterReplay.Problem> record) {
         this.o = options;
         this.treeNodes = treeNodes;
         this.hardNodes = hardNodes;
+        this.record = record;
     }
 
     public LearnResult learn(LinkageData data, int[] train) {
@@ -102,6 +109,7 @@ public final class ConflictLearner {
             this.train = train;
             this.m = train.length;
             this.master = CoverMaster.create(m, o, treeNodes); // first: it validates the backend
+            master.record(record);
             this.slave = new ConflictSlave(o, data, train);
             this.best = LearnedModels.neutral(o.aggregator(), slave.features());
         }

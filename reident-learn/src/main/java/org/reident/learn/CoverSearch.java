@@ -45,12 +45,18 @@ final class CoverSearch implements CoverMaster {
     private boolean lastExact;
     private int branched;
     private int exactSolves;
+    private java.util.List<MasterReplay.Problem> record;
 
     CoverSearch(CoverMaster exact, int records, long nodeLimit) {
         this.exact = exact;
         this.m = records;
         this.nodeLimit = nodeLimit;
         fixed = new boolean[records];
+    }
+
+    /** Adds each solve's problem to {@code problems} from now on (null: none). */
+    void record(java.util.List<MasterReplay.Problem> problems) {
+        this.record = problems;
     }
 
     /** Master solves answered by {@link CoverBranch}. */
@@ -91,6 +97,9 @@ final class CoverSearch implements CoverMaster {
     @Override
     public Solved solve(double seconds, boolean[] keep, long atLeast, long atMost) {
         double deadline = System.nanoTime() / 1e9 + seconds;
+        if (record != null) {
+            record.add(new MasterReplay.Problem(m, fixed.clone(), Arrays.copyOf(cuts, cutCount), atLeast, atMost));
+        }
         CoverBranch tree = new CoverBranch(m, cuts, cutCount, fixed);
         int given = 0;
         for (boolean f : fixed) {

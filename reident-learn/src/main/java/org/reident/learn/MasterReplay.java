@@ -1,0 +1,94 @@
+package org.reident.learn;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.reident.data.LinkageData;
+
+/**
+ * The master problems of a learning run, recorded and replayed, to measure the master's search tree
+ * ({@link CoverBranch}) on the very problems a run posed, with one bound against another in the same
+ * process: {@code reident bench-master}. A replay solves each problem as {@link CoverSearch} does
+ * (sizes atLeast, atLeast + 1, ... atMost, the previous problem's answer tried first), without the
+ * exact solver behind the tree.
+ */
+public final class MasterReplay {
+    private MasterReplay() {
+    }
+
+    /**
+     * One master solve as a run posed it: cover every cut with at most atMost given-up records, at
+     * least atLeast of them being proven necessary already.
+     */
+    public record Problem(int records, boolean[] fixed, int[][] cuts, long atLeast, long atMost) {
+    }
+
+    /**
+     * A replayed solve: {@code outcome} FOUND (the smallest cover has {@code size} records, fixed ones
+     * included), NONE (none up to atMost; size = atMost + 1) or GAVE_UP (at {@code size}, node limit).
+     */
+    public record Solve(String outcome, long size, long nodes, double seconds) {
+    }
+
+    /** Runs the cuts formulation and returns every master problem it posed, in order. */
+    public static List<Problem> record(LearnOptions o, LinkageData data, int[] train) {
+        List<Problem> problems = new ArrayList<>();
+        new ConflictLearner(o, CoverSearch.NODES, ConflictLearner.HARD_NODES, problems).learn(data, train);
+        return problems;
+    }
+
+    /**
+     * Solves the problems in order with the packing bound alone ({@code dualBound} false) or with
+     * {@link CoverDual} after {@link CoverBranch#DUAL_AFTER} nodes, each within {@code nodeLimit}
+     * nodes. Every cover found is checked against the cuts.
+     */
+    public static List<Solve> replay(List<Problem> problems, boolean dualBound, long nodeLimit) {
+        List<Solve> solves = new ArrayList<>();
+        boolean[] last = null;
+        for (Problem p : problems) {
+            long t0 = System.nanoTime();
+            CoverBranch tree = new CoverBranch(p.records(), p.cuts(), p.cuts().length, p.fixed(),
+                    dualBound ? CoverBranch.DUAL_AFTER : Long.MAX_VALUE);
+            int given = 0;
+            for (boolean f : p.fixed()) {
+                given += f ? 1 : 0;
+            }
+            long size = Math.max(p.atLeast(), given);
+            String outcome = "NONE";
+            for (; size <= p.atMost(); size++) {
+                boolean[] cover = p.fixed().clone();
+                CoverBranch.Outcome o = tree.find((int) (size - given), nodeLimit - tree.nodes(), Double.MAX_VALUE, cover, last);
+                if (o == CoverBranch.Outcome.GAVE_UP) {
+                    outcome = o.name();
+                    break;
+                }
+                if (o == CoverBranch.Outcome.FOUND) {
+                    check(p, cover, size);
+                    outcome = o.name();
+                    last = cover;
+                    break;
+                }
+            }
+            solves.add(new Solve(outcome, size, tree.nodes(), (System.nanoTime() - t0) / 1e9));
+        }
+        return solves;
+    }
+
+    private static void check(Problem p, boolean[] cover, long size) {
+        int count = 0;
+        for (boolean c : cover) {
+            count += c ? 1 : 0;
+        }
+        if (count > size) {
+            throw new IllegalStateException("a cover of " + count + " records where at most " + size + " were allowed");
+        }
+        for (int[] cut : p.cuts()) {
+            boolean hit = false;
+            for (int r : cut) {
+                hit |= cover[r];
+            }
+            if (!hit) {
+                throw new IllegalStateException("a cover missing a cut");
+            }
+        }
+    }
+}

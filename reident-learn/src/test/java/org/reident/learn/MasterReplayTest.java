@@ -1,0 +1,74 @@
+package org.reident.learn;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.reident.data.LinkageData;
+
+/**
+ * {@link MasterReplay}: hand-computed problems, and the problems a seeded learning run records,
+ * replayed with either bound.
+ */
+class MasterReplayTest {
+    private static int[][] fiveCycle(int... extra) {
+        int[][] cuts = new int[5 + extra.length][];
+        for (int q = 0; q < 5; q++) {
+            cuts[q] = new int[] {q, (q + 1) % 5};
+        }
+        for (int q = 0; q < extra.length; q++) {
+            cuts[5 + q] = new int[] {extra[q]};
+        }
+        return cuts;
+    }
+
+    /**
+     * The 5-cycle's edges need 3 records; a cut {5} adds one more; a record fixed in the cover
+     * counts towards the size; and with at most 2 allowed there is none (reported as size 3).
+     */
+    @Test
+    void handComputedProblemsGetTheirSmallestCovers() {
+        boolean[] none = new boolean[8];
+        boolean[] five = new boolean[8];
+        five[5] = true;
+        List<MasterReplay.Problem> problems = List.of(
+                new MasterReplay.Problem(8, none, fiveCycle(), 0, 8),
+                new MasterReplay.Problem(8, none, fiveCycle(5), 3, 8),
+                new MasterReplay.Problem(8, five, fiveCycle(5), 0, 8),
+                new MasterReplay.Problem(8, none, fiveCycle(), 0, 2));
+        for (boolean dual : new boolean[] {false, true}) {
+            List<MasterReplay.Solve> s = MasterReplay.replay(problems, dual, Long.MAX_VALUE);
+            assertEquals("FOUND 3", s.get(0).outcome() + " " + s.get(0).size());
+            assertEquals("FOUND 4", s.get(1).outcome() + " " + s.get(1).size());
+            assertEquals("FOUND 4", s.get(2).outcome() + " " + s.get(2).size());
+            assertEquals("NONE 3", s.get(3).outcome() + " " + s.get(3).size());
+        }
+        assertEquals("GAVE_UP", MasterReplay.replay(problems.subList(0, 1), false, 1).get(0).outcome());
+    }
+
+    /**
+     * A seeded SB run's recorded problems (24 of them, the last with 419 cuts): both bounds give the
+     * same answers, which never fall, and the dual bound is really switched on in some solve.
+     */
+    @Test
+    void recordedProblemsReplayAlikeWithEitherBound() {
+        LinkageData data = LearnFixtures.mdavPairs(120, 4, 4, 3);
+        LearnOptions o = LearnOptions.defaults(Aggregator.BILINEAR).withTimeLimit(60);
+        List<MasterReplay.Problem> problems = MasterReplay.record(o, data, LearnFixtures.all(120));
+        assertTrue(problems.size() >= 10, "a run of several rounds: " + problems.size());
+        List<MasterReplay.Solve> packing = MasterReplay.replay(problems, false, Long.MAX_VALUE);
+        List<MasterReplay.Solve> dual = MasterReplay.replay(problems, true, Long.MAX_VALUE);
+        long previous = 0;
+        long most = 0;
+        for (int i = 0; i < problems.size(); i++) {
+            most = Math.max(most, dual.get(i).nodes());
+            MasterReplay.Solve p = packing.get(i);
+            assertEquals(p.outcome() + " " + p.size(), dual.get(i).outcome() + " " + dual.get(i).size(), "solve " + i);
+            assertTrue(p.size() >= previous, "cuts are only added, so the smallest cover never shrinks");
+            assertTrue(p.size() >= problems.get(i).atLeast(), "atLeast is a proven bound");
+            previous = p.size();
+        }
+        assertTrue(most > CoverBranch.DUAL_AFTER, "some solve reaches the dual bound: " + most + " nodes at most");
+    }
+}
