@@ -1,6 +1,7 @@
 package org.reident.learn;
 
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * {@link CoverMaster} answered by {@link CoverBranch}, an exact bounded search tree over the cuts,
@@ -45,7 +46,7 @@ final class CoverSearch implements CoverMaster {
     private boolean lastExact;
     private int branched;
     private int exactSolves;
-    private java.util.List<MasterReplay.Problem> record;
+    private List<MasterReplay.Problem> record;
 
     CoverSearch(CoverMaster exact, int records, long nodeLimit) {
         this.exact = exact;
@@ -55,7 +56,7 @@ final class CoverSearch implements CoverMaster {
     }
 
     /** Adds each solve's problem to {@code problems} from now on (null: none). */
-    void record(java.util.List<MasterReplay.Problem> problems) {
+    void record(List<MasterReplay.Problem> problems) {
         this.record = problems;
     }
 

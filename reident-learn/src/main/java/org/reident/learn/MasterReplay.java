@@ -17,7 +17,8 @@ public final class MasterReplay {
 
     /**
      * One master solve as a run posed it: cover every cut with at most atMost given-up records, at
-     * least atLeast of them being proven necessary already.
+     * least atLeast of them being proven necessary already. The arrays are the run's own (a cut is
+     * never changed once added); they are read, never written.
      */
     public record Problem(int records, boolean[] fixed, int[][] cuts, long atLeast, long atMost) {
     }
