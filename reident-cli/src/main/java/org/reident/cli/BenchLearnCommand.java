@@ -15,7 +15,6 @@ import org.reident.learn.PlainMilp;
 import org.reident.learn.Formulation;
 import org.reident.protect.Preset;
 import org.reident.protect.PresetFiles;
-import org.reident.protect.Presets;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -80,9 +79,15 @@ public final class BenchLearnCommand implements java.util.concurrent.Callable<In
         report.start(spec.commandLine().getOut());
         PrintWriter err = spec.commandLine().getErr();
         double limit = LearnCommand.parseDuration(timeLimit);
-        CsvTable table = CsvReader.read(census, census.toString());
         List<String> fs = files != null ? files : FILES;
         List<String> vs = variants != null ? variants : VARIANTS;
+        for (String f : fs) { // every name checked before hours of solving start
+            BenchMasterCommand.preset(f, "--files");
+        }
+        for (String v : vs) {
+            BenchMasterCommand.aggregator(v, "--variants");
+        }
+        CsvTable table = CsvReader.read(census, census.toString());
         report.line("# Supervised learning benchmark");
         report.line("");
         String size = records == null ? "400 Census records" : records == 0 ? "the whole Census file, 1080 records"
@@ -101,7 +106,7 @@ public final class BenchLearnCommand implements java.util.concurrent.Callable<In
         List<Double> seconds = new java.util.ArrayList<>();
         int optimal = 0;
         for (String f : fs) {
-            Preset p = Presets.named(f);
+            Preset p = BenchMasterCommand.preset(f, "--files");
             if (records != null) {
                 p = new Preset(p.name(), p.dataset(), p.variables(), p.linkVariables(), records, p.masking(), p.source(),
                         p.paperAm(), p.paperMd());
@@ -112,7 +117,7 @@ public final class BenchLearnCommand implements java.util.concurrent.Callable<In
                 all[i] = i;
             }
             for (String v : vs) {
-                Aggregator a = Aggregator.parse(v);
+                Aggregator a = BenchMasterCommand.aggregator(v, "--variants");
                 err.println("reident bench-learn: " + f + " " + a.label());
                 LearnResult r = Formulation.CUTS.learn(LearnOptions.defaults(a).withTimeLimit(limit), data, all);
                 String bigM = "-";

@@ -68,8 +68,8 @@ public final class BenchMasterCommand implements java.util.concurrent.Callable<I
         report.start(spec.commandLine().getOut());
         PrintWriter err = spec.commandLine().getErr();
         double limit = LearnCommand.parseDuration(timeLimit);
-        Aggregator a = Aggregator.parse(aggregator);
-        Preset named = Presets.named(file);
+        Aggregator a = aggregator(aggregator, "--aggregator");
+        Preset named = preset(file, "--file");
         Preset p = new Preset(named.name(), named.dataset(), named.variables(), named.linkVariables(), records,
                 named.masking(), named.source(), named.paperAm(), named.paperMd());
         CsvTable table = CsvReader.read(census, census.toString());
@@ -120,6 +120,24 @@ public final class BenchMasterCommand implements java.util.concurrent.Callable<I
                 : "MISMATCH: the two bounds disagree on a solve both finished (a defect).");
         report.finish(err, "bench-master");
         return agree ? 0 : 1;
+    }
+
+    /** The preset, or a user error naming {@code option}. */
+    static Preset preset(String name, String option) {
+        try {
+            return Presets.named(name);
+        } catch (InputException e) {
+            throw new InputException(e.getMessage().replaceFirst("^--preset", option));
+        }
+    }
+
+    /** The aggregator, or a user error naming {@code option}. */
+    static Aggregator aggregator(String name, String option) {
+        try {
+            return Aggregator.parse(name);
+        } catch (InputException e) {
+            throw new InputException(e.getMessage().replaceFirst("^--aggregator", option));
+        }
     }
 
     private static String answer(MasterReplay.Solve s, MasterReplay.Solve d) {

@@ -35,6 +35,20 @@ class BenchMasterCommandTest {
     }
 
     @Test
+    void unknownNamesAreUserErrorsNamingTheOptionBeforeAnyWork() {
+        Cli master = Cli.run("bench-master", "--file", "M9-99");
+        assertEquals(2, master.status());
+        assertTrue(master.errLine().startsWith("reident: error: --file: unknown preset 'M9-99'"), master.err());
+        Cli learn = Cli.run("bench-learn", "--files", "M4-33,M9-99", "--variants", "wm", "--no-plain", "--no-big-m");
+        assertEquals(2, learn.status());
+        assertTrue(learn.errLine().startsWith("reident: error: --files: unknown preset 'M9-99'"), learn.err());
+        assertEquals("", learn.out(), "nothing learned before the check");
+        Cli variant = Cli.run("bench-learn", "--files", "M4-33", "--variants", "wm,nope", "--no-plain", "--no-big-m");
+        assertEquals(2, variant.status());
+        assertTrue(variant.errLine().startsWith("reident: error: --variants: unknown aggregator 'nope'"), variant.err());
+    }
+
+    @Test
     void aNonPositiveNodeLimitIsAUserError() {
         Cli r = Cli.run("bench-master", "--node-limit", "0");
         assertEquals(2, r.status());
