@@ -1,12 +1,9 @@
 package org.reident.cli;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Locale;
-import org.reident.data.CsvReader;
-import org.reident.data.CsvTable;
 import org.reident.data.LinkageData;
 import org.reident.learn.Aggregator;
 import org.reident.learn.LearnOptions;
@@ -14,7 +11,6 @@ import org.reident.learn.LearnResult;
 import org.reident.learn.PlainMilp;
 import org.reident.learn.Formulation;
 import org.reident.protect.Preset;
-import org.reident.protect.PresetFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -46,9 +42,6 @@ public final class BenchLearnCommand implements java.util.concurrent.Callable<In
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--census", defaultValue = "../shared/data/census.csv", paramLabel = "FILE", description = "CASC Census file.")
-    Path census;
-
     @Option(names = "--files", split = ",", paramLabel = "NAME", description = "Presets (default: all six).")
     List<String> files;
 
@@ -68,8 +61,8 @@ public final class BenchLearnCommand implements java.util.concurrent.Callable<In
     @Option(names = "--no-plain", description = "Skip the plain full model.")
     boolean noPlain;
 
-    @Option(names = "--seed", defaultValue = "1", paramLabel = "S", description = "Sample and masking seed (default ${DEFAULT-VALUE}).")
-    long seed;
+    @picocli.CommandLine.Mixin
+    PresetSample sample;
 
     @picocli.CommandLine.Mixin
     MarkdownReport report;
@@ -82,12 +75,12 @@ public final class BenchLearnCommand implements java.util.concurrent.Callable<In
         List<String> fs = files != null ? files : FILES;
         List<String> vs = variants != null ? variants : VARIANTS;
         for (String f : fs) { // every name checked before hours of solving start
-            BenchMasterCommand.preset(f, "--files");
+            PresetSample.preset(f, "--files");
         }
         for (String v : vs) {
-            BenchMasterCommand.aggregator(v, "--variants");
+            PresetSample.aggregator(v, "--variants");
         }
-        CsvTable table = CsvReader.read(census, census.toString());
+        sample.read();
         report.line("# Supervised learning benchmark");
         report.line("");
         String size = records == null ? "400 Census records" : records == 0 ? "the whole Census file, 1080 records"
@@ -98,7 +91,7 @@ public final class BenchLearnCommand implements java.util.concurrent.Callable<In
                 + "solver, same limit; 'paper': symmetric-bilinear-form.txt Table 6 rate and Table 7 CPLEX seconds (their own "
                 + "sample, 16 cores). The bound counts links with margin >= eps; the recomputed count also counts smaller "
                 + "positive margins, so it may exceed the bound by a record or two.", String.join(" ", spec.commandLine().getParseResult().originalArgs()),
-                LocalDate.now(), Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), seed, size));
+                LocalDate.now(), Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), sample.seed, size));
         report.line("");
         report.line("| file | variant | ours: status | re-identified % | bound % | seconds | big-M: status, bound | big-M s "
                 + "| plain: status | plain s | plain / ours | paper % | paper s |");
@@ -106,18 +99,14 @@ public final class BenchLearnCommand implements java.util.concurrent.Callable<In
         List<Double> seconds = new java.util.ArrayList<>();
         int optimal = 0;
         for (String f : fs) {
-            Preset p = BenchMasterCommand.preset(f, "--files");
-            if (records != null) {
-                p = new Preset(p.name(), p.dataset(), p.variables(), p.linkVariables(), records, p.masking(), p.source(),
-                        p.paperAm(), p.paperMd());
-            }
-            LinkageData data = PresetFiles.make(p, table, seed).linkageData(p.linkVariables());
+            Preset p = PresetSample.preset(f, "--files");
+            LinkageData data = sample.data(p, records);
             int[] all = new int[data.originalCount()];
             for (int i = 0; i < all.length; i++) {
                 all[i] = i;
             }
             for (String v : vs) {
-                Aggregator a = BenchMasterCommand.aggregator(v, "--variants");
+                Aggregator a = PresetSample.aggregator(v, "--variants");
                 err.println("reident bench-learn: " + f + " " + a.label());
                 LearnResult r = Formulation.CUTS.learn(LearnOptions.defaults(a).withTimeLimit(limit), data, all);
                 String bigM = "-";

@@ -1,20 +1,15 @@
 package org.reident.cli;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Locale;
-import org.reident.data.CsvReader;
-import org.reident.data.CsvTable;
 import org.reident.data.InputException;
 import org.reident.data.LinkageData;
 import org.reident.learn.Aggregator;
 import org.reident.learn.LearnOptions;
 import org.reident.learn.MasterReplay;
 import org.reident.protect.Preset;
-import org.reident.protect.PresetFiles;
-import org.reident.protect.Presets;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -35,9 +30,6 @@ public final class BenchMasterCommand implements java.util.concurrent.Callable<I
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--census", defaultValue = "../shared/data/census.csv", paramLabel = "FILE", description = "CASC Census file.")
-    Path census;
-
     @Option(names = "--file", defaultValue = "M5-38", paramLabel = "NAME", description = "Preset (default ${DEFAULT-VALUE}).")
     String file;
 
@@ -54,8 +46,8 @@ public final class BenchMasterCommand implements java.util.concurrent.Callable<I
     @Option(names = "--node-limit", defaultValue = "10000000", paramLabel = "N", description = "Per replayed solve (default ${DEFAULT-VALUE}).")
     long nodeLimit;
 
-    @Option(names = "--seed", defaultValue = "1", paramLabel = "S", description = "Sample and masking seed (default ${DEFAULT-VALUE}).")
-    long seed;
+    @picocli.CommandLine.Mixin
+    PresetSample sample;
 
     @picocli.CommandLine.Mixin
     MarkdownReport report;
@@ -68,12 +60,10 @@ public final class BenchMasterCommand implements java.util.concurrent.Callable<I
         report.start(spec.commandLine().getOut());
         PrintWriter err = spec.commandLine().getErr();
         double limit = LearnCommand.parseDuration(timeLimit);
-        Aggregator a = aggregator(aggregator, "--aggregator");
-        Preset named = preset(file, "--file");
-        Preset p = new Preset(named.name(), named.dataset(), named.variables(), named.linkVariables(), records,
-                named.masking(), named.source(), named.paperAm(), named.paperMd());
-        CsvTable table = CsvReader.read(census, census.toString());
-        LinkageData data = PresetFiles.make(p, table, seed).linkageData(p.linkVariables());
+        Aggregator a = PresetSample.aggregator(aggregator, "--aggregator");
+        Preset p = PresetSample.preset(file, "--file");
+        sample.read();
+        LinkageData data = sample.data(p, records);
         int[] all = new int[data.originalCount()];
         for (int i = 0; i < all.length; i++) {
             all[i] = i;
@@ -92,7 +82,7 @@ public final class BenchMasterCommand implements java.util.concurrent.Callable<I
                 + "LP's dual bound (CoverDual, on after 1,000 nodes of a solve), each solve up to %d nodes, the previous "
                 + "problem's answer tried first as in the run. Answer: records given up in the smallest cover.",
                 String.join(" ", spec.commandLine().getParseResult().originalArgs()), LocalDate.now(),
-                Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), a.label(), p.name(), seed,
+                Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), a.label(), p.name(), sample.seed,
                 records == 0 ? "all" : Integer.toString(records), timeLimit, nodeLimit));
         report.line("");
         report.line("| solve | cuts | answer | packing: nodes | packing s | dual: nodes | dual s |");
@@ -120,24 +110,6 @@ public final class BenchMasterCommand implements java.util.concurrent.Callable<I
                 : "MISMATCH: the two bounds disagree on a solve both finished (a defect).");
         report.finish(err, "bench-master");
         return agree ? 0 : 1;
-    }
-
-    /** The preset, or a user error naming {@code option}. */
-    static Preset preset(String name, String option) {
-        try {
-            return Presets.named(name);
-        } catch (InputException e) {
-            throw new InputException(e.getMessage().replaceFirst("^--preset", option));
-        }
-    }
-
-    /** The aggregator, or a user error naming {@code option}. */
-    static Aggregator aggregator(String name, String option) {
-        try {
-            return Aggregator.parse(name);
-        } catch (InputException e) {
-            throw new InputException(e.getMessage().replaceFirst("^--aggregator", option));
-        }
     }
 
     private static String answer(MasterReplay.Solve s, MasterReplay.Solve d) {
