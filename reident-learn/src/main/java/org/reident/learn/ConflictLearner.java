@@ -240,7 +240,8 @@ public final class ConflictLearner {
          * The records the master gave up (other than the unlinkable ones and those in removed), to be
          * tried again after a hard master solve: its cover is far from the bound's, and {@link #reinsert}
          * alone never tries them. On the whole Census, SB, `./reident learn ... --time-limit 120s`
-         * (2026-11-26, against the same run without it): best 969 -> 972, bound 984 -> 983.
+         * (2026-11-26, against the same run without it, both before the dual bound in the master's
+         * tree; development runs, the "without" side set by hand): best 969 -> 972, bound 984 -> 983.
          */
         List<Integer> droppedByMaster(boolean[] keep, List<Integer> removed) {
             boolean[] skip = new boolean[m];

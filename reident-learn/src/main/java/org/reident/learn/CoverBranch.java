@@ -37,7 +37,13 @@ final class CoverBranch {
     private static final int FOUND = -2;
     private static final int PRUNED = -1;
 
+    /** What {@link #smallest} ended with: FOUND at {@code size}, NONE (size: the first not tried), GAVE_UP at size. */
+    record Smallest(Outcome outcome, long size) {
+    }
+
     private final int m;
+    private final boolean[] given;
+    private final int givenCount;
     private final int[][] cuts;
     private final int cutCount;
     private final int[][] byRecord;
@@ -79,6 +85,12 @@ final class CoverBranch {
     CoverBranch(int records, int[][] cuts, int cutCount, boolean[] given, long dualAfter) {
         this.m = records;
         this.dualAfter = dualAfter;
+        this.given = given.clone();
+        int count = 0;
+        for (boolean g : given) {
+            count += g ? 1 : 0;
+        }
+        givenCount = count;
         int kept = 0;
         int[][] own = new int[cutCount][];
         for (int c = 0; c < cutCount; c++) {
@@ -140,6 +152,26 @@ final class CoverBranch {
     /** Nodes searched so far, over all calls. */
     long nodes() {
         return nodes;
+    }
+
+    /**
+     * The smallest cover, the given records counted: sizes max(from, given) .. to in turn, each by
+     * {@link #find} with the budget size - given, so the first size with a cover is the smallest
+     * (smaller ones are ruled out by the sizes before, and {@code from} must itself be proven). On
+     * FOUND the cover, given records included, is in {@code cover} (overwritten). At most
+     * {@code limit} nodes over all the sizes.
+     */
+    Smallest smallest(long from, long to, long limit, double deadline, boolean[] cover, boolean[] prefer) {
+        long end = limit > Long.MAX_VALUE - nodes ? Long.MAX_VALUE : nodes + limit;
+        long size = Math.max(from, givenCount);
+        for (; size <= to; size++) {
+            System.arraycopy(given, 0, cover, 0, m);
+            Outcome o = find((int) (size - givenCount), end - nodes, deadline, cover, prefer);
+            if (o != Outcome.NONE) {
+                return new Smallest(o, size);
+            }
+        }
+        return new Smallest(Outcome.NONE, size);
     }
 
     /**

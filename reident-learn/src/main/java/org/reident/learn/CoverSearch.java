@@ -102,34 +102,22 @@ final class CoverSearch implements CoverMaster {
             record.add(new MasterReplay.Problem(m, fixed.clone(), Arrays.copyOf(cuts, cutCount), atLeast, atMost));
         }
         CoverBranch tree = new CoverBranch(m, cuts, cutCount, fixed);
-        int given = 0;
-        for (boolean f : fixed) {
-            given += f ? 1 : 0;
-        }
-        Solved s = null;
-        long size = Math.max(atLeast, given);
-        for (; size <= atMost && s == null; size++) {
-            boolean[] cover = fixed.clone();
-            CoverBranch.Outcome o = tree.find((int) (size - given), nodeLimit - tree.nodes(), deadline, cover, last);
-            if (o == CoverBranch.Outcome.GAVE_UP) {
-                break;
-            }
-            if (o == CoverBranch.Outcome.FOUND) {
-                pad(cover, atLeast);
-                for (int r = 0; r < m; r++) {
-                    keep[r] = !cover[r];
-                }
-                s = new Solved(true, size, false);
-            }
-        }
+        boolean[] cover = new boolean[m];
+        CoverBranch.Smallest found = tree.smallest(atLeast, atMost, nodeLimit, deadline, cover, last);
         lastNodes = tree.nodes();
         lastExact = false;
-        if (s == null && size > atMost) {
+        Solved s;
+        if (found.outcome() == CoverBranch.Outcome.NONE) {
             branched++;
             return new Solved(true, atMost + 1, true);
         }
-        if (s != null) {
+        if (found.outcome() == CoverBranch.Outcome.FOUND) {
             branched++;
+            pad(cover, atLeast);
+            for (int r = 0; r < m; r++) {
+                keep[r] = !cover[r];
+            }
+            s = new Solved(true, found.size(), false);
         } else { // the tree gave up at this size: smaller ones are ruled out
             double left = deadline - System.nanoTime() / 1e9;
             if (left <= 0) {
@@ -137,7 +125,7 @@ final class CoverSearch implements CoverMaster {
             }
             exactSolves++;
             lastExact = true;
-            s = exact.solve(left, keep, Math.max(atLeast, size), atMost);
+            s = exact.solve(left, keep, Math.max(atLeast, found.size()), atMost);
         }
         if (s != null && !s.infeasible()) {
             last = new boolean[m];

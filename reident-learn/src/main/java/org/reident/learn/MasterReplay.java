@@ -25,7 +25,8 @@ public final class MasterReplay {
 
     /**
      * A replayed solve: {@code outcome} FOUND (the smallest cover has {@code size} records, fixed ones
-     * included), NONE (none up to atMost; size = atMost + 1) or GAVE_UP (at {@code size}, node limit).
+     * included), NONE (none up to atMost; size: the first size not tried) or GAVE_UP (at
+     * {@code size}, node limit).
      */
     public record Solve(String outcome, long size, long nodes, double seconds) {
     }
@@ -49,27 +50,13 @@ public final class MasterReplay {
             long t0 = System.nanoTime();
             CoverBranch tree = new CoverBranch(p.records(), p.cuts(), p.cuts().length, p.fixed(),
                     dualBound ? CoverBranch.DUAL_AFTER : Long.MAX_VALUE);
-            int given = 0;
-            for (boolean f : p.fixed()) {
-                given += f ? 1 : 0;
+            boolean[] cover = new boolean[p.records()];
+            CoverBranch.Smallest found = tree.smallest(p.atLeast(), p.atMost(), nodeLimit, Double.MAX_VALUE, cover, last);
+            if (found.outcome() == CoverBranch.Outcome.FOUND) {
+                check(p, cover, found.size());
+                last = cover;
             }
-            long size = Math.max(p.atLeast(), given);
-            String outcome = "NONE";
-            for (; size <= p.atMost(); size++) {
-                boolean[] cover = p.fixed().clone();
-                CoverBranch.Outcome o = tree.find((int) (size - given), nodeLimit - tree.nodes(), Double.MAX_VALUE, cover, last);
-                if (o == CoverBranch.Outcome.GAVE_UP) {
-                    outcome = o.name();
-                    break;
-                }
-                if (o == CoverBranch.Outcome.FOUND) {
-                    check(p, cover, size);
-                    outcome = o.name();
-                    last = cover;
-                    break;
-                }
-            }
-            solves.add(new Solve(outcome, size, tree.nodes(), (System.nanoTime() - t0) / 1e9));
+            solves.add(new Solve(found.outcome().name(), found.size(), tree.nodes(), (System.nanoTime() - t0) / 1e9));
         }
         return solves;
     }
