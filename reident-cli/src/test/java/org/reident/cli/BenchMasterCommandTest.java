@@ -12,9 +12,9 @@ class BenchMasterCommandTest {
     void replaysEveryMasterProblemWithBothBoundsAndTotalsThem() {
         Path census = SharedDataFiles.file("census.csv");
         Cli r = Cli.run("bench-master", "--census", census.toString(), "--file", "M4-33", "--records", "400",
-                "--aggregator", "choquet", "--time-limit", "30s");
+                "--aggregator", "choquet", "--time-limit", "30s", "--baseline", "packing", "--threads", "2");
         assertEquals(0, r.status(), r.err());
-        assertTrue(r.out().contains("The two bounds give the same answer on every solve both finished."), r.out());
+        assertTrue(r.out().contains("The two trees give the same answer on every solve both finished."), r.out());
         long packing = 0;
         long dual = 0;
         int rows = 0;
@@ -50,9 +50,15 @@ class BenchMasterCommandTest {
     }
 
     @Test
-    void aNonPositiveNodeLimitIsAUserError() {
+    void badLimitsAndTreesAreUserErrors() {
         Cli r = Cli.run("bench-master", "--node-limit", "0");
         assertEquals(2, r.status());
         assertTrue(r.errLine().contains("--node-limit"), r.err());
+        Cli tree = Cli.run("bench-master", "--baseline", "scip");
+        assertEquals(2, tree.status());
+        assertTrue(tree.errLine().startsWith("reident: error: --baseline: expected packing or dual, got 'scip'"), tree.err());
+        Cli threads = Cli.run("bench-master", "--threads", "0");
+        assertEquals(2, threads.status());
+        assertTrue(threads.errLine().contains("--threads must be at least 1"), threads.err());
     }
 }

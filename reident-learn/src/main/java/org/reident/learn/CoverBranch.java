@@ -1,6 +1,9 @@
 package org.reident.learn;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.function.BooleanSupplier;
 
 /**
  * Exact search for a small hitting set: given cuts over records (sets C, each to be hit by at least
@@ -22,6 +25,11 @@ import java.util.Arrays;
  * dropped: a second bound from the records' unhit degrees (the fewest records whose degrees sum to
  * the unhit cuts): 4% fewer nodes, 20% slower.
  * <p>
+ * A search that outgrows {@link #SPLIT_AFTER} nodes is split ({@link CoverSplit}): the nodes of the
+ * first few levels become items, searched on one thread per core, and the cover of the first item
+ * (in the tree's own order) that has one is the answer. The items and each item's search depend
+ * only on the problem, so the answer does not depend on the number of threads or their timing.
+ * <p>
  * Exact when it answers: {@link Outcome#FOUND} with a cover, {@link Outcome#NONE} when the tree was
  * searched to the end; {@link Outcome#GAVE_UP} when the node limit ran out first.
  */
@@ -33,9 +41,18 @@ final class CoverBranch {
      * the packing. Small trees do not repay its LP and its dearer nodes.
      */
     static final long DUAL_AFTER = 1_000;
+    /** Nodes of one size's search on this thread before it is split into items ({@link CoverSplit}). */
+    static final long SPLIT_AFTER = 20_000;
     /** {@link #bound}'s answers besides a cut to branch on. */
     private static final int FOUND = -2;
     private static final int PRUNED = -1;
+
+    /**
+     * A node of the first levels, as a search of its own: these records taken, these forbidden (besides
+     * the records forbidden at the root).
+     */
+    record Item(int[] taken, int[] forbidden) {
+    }
 
     /** What {@link #smallest} ended with: FOUND at {@code size}, NONE (size: the first not tried), GAVE_UP at size. */
     record Smallest(Outcome outcome, long size) {
@@ -69,8 +86,19 @@ final class CoverBranch {
     private final int[] active;
     private final long dualAfter;
     private CoverDual dual;
+    /** The covering LP's dual (GLOP), once per tree, shared with the split's workers. */
+    private double[] start;
     private int[] fixes = new int[64];
     private int fixTop;
+    private int threads = Runtime.getRuntime().availableProcessors();
+    private long splitAfter = SPLIT_AFTER;
+    private int itemsWanted = CoverSplit.ITEMS;
+    /** The branch indices from the item's root down to the node searched, {@code level} of them. */
+    private int[] path = new int[64];
+    private int level;
+    private int[] stoppedAt;
+    /** Asked every 4,096 nodes whether to stop (a split's worker; null on the tree's own thread). */
+    private BooleanSupplier halt;
 
     /**
      * @param records number of records
@@ -149,6 +177,58 @@ final class CoverBranch {
         forbidDominated();
     }
 
+    /**
+     * A worker of a split: shares the problem (cuts, degrees, the records forbidden as dominated) with
+     * {@code root}, which must be at its root, and searches {@link Item}s with the dual bound on.
+     */
+    private CoverBranch(CoverBranch root) {
+        m = root.m;
+        given = root.given;
+        givenCount = root.givenCount;
+        cuts = root.cuts;
+        cutCount = root.cutCount;
+        byRecord = root.byRecord;
+        degree = root.degree;
+        maxSize = root.maxSize;
+        active = root.active;
+        dualAfter = 0;
+        hit = new int[cutCount];
+        allowed = root.allowed.clone();
+        chosen = new boolean[m];
+        forbidden = root.forbidden.clone();
+        mark = new int[m];
+        unhit = new int[cutCount];
+        together = new int[m];
+        sorted = new int[cutCount];
+        bySize = new int[maxSize + 1];
+        start = root.start;
+        dual = new CoverDual(m, cuts, cutCount, maxSize, start);
+    }
+
+    /** Threads of a split search (default: one per core); the answer does not depend on them. */
+    CoverBranch threads(int count) {
+        threads = Math.max(1, count);
+        return this;
+    }
+
+    /**
+     * Nodes of one size's search before it is split (default {@link #SPLIT_AFTER}; MAX_VALUE: never)
+     * and the items wanted (default {@link CoverSplit#ITEMS}).
+     */
+    CoverBranch split(long after, int items) {
+        splitAfter = after;
+        itemsWanted = items;
+        return this;
+    }
+
+    int records() {
+        return m;
+    }
+
+    CoverBranch worker() {
+        return new CoverBranch(this);
+    }
+
     /** Nodes searched so far, over all calls. */
     long nodes() {
         return nodes;
@@ -178,9 +258,24 @@ final class CoverBranch {
      * Looks for at most {@code budget} records hitting every cut; on {@link Outcome#FOUND} they are
      * set in {@code cover} (which is not cleared first). Branches try the records of {@code prefer}
      * (may be null) first, then those hitting the most unhit cuts; gives up after {@code limit}
-     * nodes or at {@code deadline} (seconds, System.nanoTime() / 1e9).
+     * nodes or at {@code deadline} (seconds, System.nanoTime() / 1e9). After {@code splitAfter} nodes
+     * the search starts again, split into items ({@link CoverSplit}).
      */
     Outcome find(int budget, long limit, double deadline, boolean[] cover, boolean[] prefer) {
+        long before = nodes;
+        long here = Math.min(limit, splitAfter);
+        Outcome o = findHere(budget, here, deadline, cover, prefer);
+        long used = nodes - before;
+        if (o == Outcome.GAVE_UP && here < limit && used < limit && System.nanoTime() / 1e9 <= deadline) {
+            ensureDual();
+            long[] spent = new long[1];
+            o = CoverSplit.search(this, budget, limit - used, deadline, cover, prefer, spent);
+            nodes += spent[0];
+        }
+        return o;
+    }
+
+    private Outcome findHere(int budget, long limit, double deadline, boolean[] cover, boolean[] prefer) {
         this.prefer = prefer;
         nodeLimit = limit > Long.MAX_VALUE - nodes ? Long.MAX_VALUE : nodes + limit;
         this.deadline = deadline;
@@ -195,6 +290,184 @@ final class CoverBranch {
         }
         Arrays.fill(chosen, false);
         Arrays.fill(hit, 0);
+        return o;
+    }
+
+    private void ensureDual() {
+        if (dual == null) {
+            start = CoverDual.lpStart(m, cuts, cutCount);
+            dual = new CoverDual(m, cuts, cutCount, maxSize, start);
+        }
+    }
+
+    int threads() {
+        return threads;
+    }
+
+    long splitAfter() {
+        return splitAfter;
+    }
+
+    int itemsWanted() {
+        return itemsWanted;
+    }
+
+    /**
+     * A split's worker: the nodes of the first levels below {@code item} in the search for
+     * {@code budget} (the item's taken records included), in the tree's order, as items of their own:
+     * all of one depth, the first depth with at least {@code target} of them (or the deepest), and
+     * the covers found above it. Pruned nodes are left out, and so are those that {@link #searchItem}
+     * of the item searched to the end before it stopped at the path {@code done} (null: none), so
+     * the items' searches together are the rest of the item's. Each has at least one record more
+     * taken than {@code item}, or is a cover.
+     */
+    List<Item> expand(Item item, int budget, int target, boolean[] prefer, int[] done) {
+        this.prefer = prefer;
+        int[] root = forbidden.clone();
+        apply(item, true);
+        List<Item> items = new ArrayList<>();
+        for (int depth = 1; ; depth++) {
+            items.clear();
+            dual.restart(hit);
+            level = 0;
+            boolean deeper = expand(budget - item.taken().length, depth, root, done, items);
+            if (items.size() >= target || !deeper) {
+                break;
+            }
+        }
+        apply(item, false);
+        return items;
+    }
+
+    /** One level of {@link #expand}: true when some node at {@code depth} was left to branch. */
+    private boolean expand(int budget, int depth, int[] root, int[] done, List<Item> items) {
+        nodes++;
+        int trail = dual.mark();
+        int fixed = fixTop;
+        boolean deeper = false;
+        int pick = bound(budget);
+        if (pick == FOUND || pick >= 0 && depth == 0) {
+            if (!searched(done)) {
+                items.add(snapshot(root));
+            }
+            deeper = pick >= 0;
+        } else if (pick >= 0) {
+            int[] order = branchOrder(pick);
+            int forbade = 0;
+            for (int r : order) {
+                take(r, true);
+                enter(forbade);
+                deeper |= expand(budget - 1, depth - 1, root, done, items);
+                level--;
+                take(r, false);
+                forbid(r, true);
+                order[forbade++] = r;
+            }
+            for (int q = 0; q < forbade; q++) {
+                forbid(order[q], false);
+            }
+        }
+        while (fixTop > fixed) {
+            forbid(fixes[--fixTop], false);
+        }
+        dual.undo(trail);
+        return deeper;
+    }
+
+    /** Goes one level down, to the branch of this index ({@link #path}). */
+    private void enter(int index) {
+        if (level == path.length) {
+            path = Arrays.copyOf(path, 2 * level);
+        }
+        path[level++] = index;
+    }
+
+    /**
+     * Whether the node at {@link #path} was searched to the end before a search stopped at
+     * {@code done}: it lies before done's path in the tree's order and is not on it. The tree below
+     * an item is the same in every search of it (the dual bound is exact and starts afresh), so paths
+     * of two searches name the same nodes.
+     */
+    private boolean searched(int[] done) {
+        if (done == null) {
+            return false;
+        }
+        for (int q = 0; q < Math.min(level, done.length); q++) {
+            if (path[q] != done[q]) {
+                return path[q] < done[q];
+            }
+        }
+        return false;
+    }
+
+    /** Where the last {@link #searchItem} stopped (the path of branch indices), or null if it did not. */
+    int[] stoppedAt() {
+        return stoppedAt;
+    }
+
+    /** The records taken, and those forbidden beyond {@code root} (the item's own included). */
+    private Item snapshot(int[] root) {
+        int taken = 0;
+        int more = 0;
+        for (int r = 0; r < m; r++) {
+            taken += chosen[r] ? 1 : 0;
+            more += forbidden[r] > root[r] ? 1 : 0;
+        }
+        int[] t = new int[taken];
+        int[] f = new int[more];
+        taken = 0;
+        more = 0;
+        for (int r = 0; r < m; r++) {
+            if (chosen[r]) {
+                t[taken++] = r;
+            }
+            if (forbidden[r] > root[r]) {
+                f[more++] = r;
+            }
+        }
+        return new Item(t, f);
+    }
+
+    private void apply(Item item, boolean on) {
+        if (on) {
+            for (int r : item.forbidden()) {
+                forbid(r, true);
+            }
+            for (int r : item.taken()) {
+                take(r, true);
+            }
+        } else {
+            Arrays.fill(chosen, false);
+            Arrays.fill(hit, 0);
+            for (int r : item.forbidden()) {
+                forbid(r, false);
+            }
+        }
+    }
+
+    /**
+     * A split's worker searches one item for a cover within {@code budget} (the item's taken records
+     * included), the dual started afresh, at most {@code cap} nodes; on FOUND the cover, given records
+     * included, is in {@code cover} (overwritten). Stops (GAVE_UP) at the cap, at the deadline, or
+     * when {@code halt} says so.
+     */
+    Outcome searchItem(Item item, int budget, long cap, double deadline, BooleanSupplier halt, boolean[] cover,
+            boolean[] prefer) {
+        this.prefer = prefer;
+        this.deadline = deadline;
+        this.halt = halt;
+        nodeLimit = cap > Long.MAX_VALUE - nodes ? Long.MAX_VALUE : nodes + cap;
+        stoppedAt = null;
+        level = 0;
+        apply(item, true);
+        dual.restart(hit);
+        Outcome o = search(budget - item.taken().length);
+        if (o == Outcome.FOUND) {
+            for (int r = 0; r < m; r++) {
+                cover[r] = given[r] || chosen[r];
+            }
+        }
+        apply(item, false);
         return o;
     }
 
@@ -233,11 +506,15 @@ final class CoverBranch {
     }
 
     private Outcome search(int budget) {
-        if (++nodes > nodeLimit || (nodes & 4095) == 0 && System.nanoTime() / 1e9 > deadline) {
+        if (++nodes > nodeLimit || (nodes & 4095) == 0 && (System.nanoTime() / 1e9 > deadline
+                || halt != null && halt.getAsBoolean())) {
+            if (stoppedAt == null) {
+                stoppedAt = Arrays.copyOf(path, level);
+            }
             return Outcome.GAVE_UP;
         }
         if (dual == null && nodes > dualAfter) {
-            dual = new CoverDual(m, cuts, cutCount, maxSize, CoverDual.lpStart(m, cuts, cutCount));
+            ensureDual();
             dual.reset(hit);
         }
         assert dual == null || dual.consistent(hit, forbidden);
@@ -292,17 +569,16 @@ final class CoverBranch {
         if (dual == null) {
             return packing(n, budget) > budget ? PRUNED : pick;
         }
-        if (dual.lower() > budget + CoverDual.TOLERANCE) {
+        if (dual.exceeds(budget)) {
             return PRUNED;
         }
         dual.raise(unhit, n, forbidden, allowed, sorted);
-        double lower = dual.lower();
-        if (lower > budget + CoverDual.TOLERANCE) {
+        if (dual.exceeds(budget)) {
             return PRUNED;
         }
         int before = fixTop;
         for (int r : active) {
-            if (forbidden[r] == 0 && !chosen[r] && lower + dual.slack(r) > budget + CoverDual.TOLERANCE) {
+            if (forbidden[r] == 0 && !chosen[r] && dual.excludes(r, budget)) {
                 if (fixTop == fixes.length) {
                     fixes = Arrays.copyOf(fixes, 2 * fixTop);
                 }
@@ -334,7 +610,9 @@ final class CoverBranch {
         Outcome result = Outcome.NONE;
         for (int r : order) {
             take(r, true);
+            enter(forbade);
             Outcome o = search(budget - 1);
+            level--;
             if (o == Outcome.FOUND) {
                 result = o; // r stays chosen: find reads the cover, then clears
                 break;

@@ -21,10 +21,13 @@ import java.util.Arrays;
  * {@code lower - (1 - slack(r))} for a budget one smaller, so a record with
  * {@code lower + slack(r) > budget} is in no cover within the budget and is forbidden below the node.
  * <p>
- * Changes of y are trailed and undone when the search leaves the node that made them. Floating
- * point: the start is scaled down until every record's load is at most 1, and a node is pruned only
- * when the bound passes the budget by more than {@link #TOLERANCE}; rounding errors of the
- * incremental slacks are some 1e-12, far below it.
+ * Changes of y are trailed and undone when the search leaves the node that made them. Exact
+ * arithmetic: y and the slacks are fixed-point integers (units of 2^-40, {@link #ONE} = 1), so sums
+ * do not depend on their order, a raise undone leaves the slacks exactly as they were, and a node's
+ * bound depends only on its path from the root, never on the nodes searched before it (which a
+ * split search, {@link CoverSplit}, relies on). The LP's dual is rounded down into it and scaled
+ * until every record's load is at most 1; rounding down only loosens the bound (by some 1e-12 per
+ * cut), so a node is pruned exactly when y sums to more than its budget.
  * <p>
  * Measured on master problems written out from runs by a development harness (not kept; this
  * 2-core machine, 2026-11-26), one written-out whole-Census SB master (1,426 cuts, covers of 16 and
@@ -36,18 +39,19 @@ import java.util.Arrays;
  * twice the nodes and 10-20% slower.
  */
 final class CoverDual {
-    /** A bound must pass an integer budget by this much to prune. */
-    static final double TOLERANCE = 1e-6;
-    private static final double ZERO = 1e-12;
+    /** 1 in the fixed-point units of y and the slacks. */
+    static final long ONE = 1L << 40;
 
     private final int[][] cuts;
     private final int cutCount;
-    private final double[] y;
-    private final double[] slack;
+    private final long[] y;
+    /** y as started (scaled), for {@link #restart}. */
+    private final long[] initial;
+    private final long[] slack;
     private final int[] witness;
-    private double lower;
+    private long lower;
     private int[] trailCut = new int[256];
-    private double[] trailOld = new double[256];
+    private long[] trailOld = new long[256];
     private int trailTop;
     private final int[] count;
 
@@ -58,27 +62,36 @@ final class CoverDual {
     CoverDual(int records, int[][] cuts, int cutCount, int maxSize, double[] start) {
         this.cuts = cuts;
         this.cutCount = cutCount;
-        y = new double[cutCount];
-        slack = new double[records];
+        y = new long[cutCount];
+        slack = new long[records];
         witness = new int[cutCount];
         Arrays.fill(witness, -1);
         count = new int[maxSize + 2];
         if (start != null) {
-            double[] load = new double[records];
             for (int c = 0; c < cutCount; c++) {
-                y[c] = Math.max(0, start[c]);
-                for (int r : cuts[c]) {
-                    load[r] += y[c];
+                y[c] = (long) Math.floor(Math.max(0, Math.min(1, start[c])) * ONE);
+            }
+            long most;
+            while ((most = mostLoad(records)) > ONE) {
+                double f = (double) ONE / most * (1 - 1e-9);
+                for (int c = 0; c < cutCount; c++) {
+                    y[c] = (long) Math.floor(y[c] * f);
                 }
             }
-            double most = 1;
-            for (double l : load) {
-                most = Math.max(most, l);
-            }
-            for (int c = 0; c < cutCount; c++) {
-                y[c] /= most;
+        }
+        initial = y.clone();
+    }
+
+    private long mostLoad(int records) {
+        long[] load = new long[records];
+        long most = 0;
+        for (int c = 0; c < cutCount; c++) {
+            for (int r : cuts[c]) {
+                load[r] += y[c];
+                most = Math.max(most, load[r]);
             }
         }
+        return most;
     }
 
     /**
@@ -117,7 +130,7 @@ final class CoverDual {
 
     /** Recomputes the slacks and the bound for the cuts now unhit ({@code hit[c] == 0}). */
     void reset(int[] hit) {
-        Arrays.fill(slack, 1);
+        Arrays.fill(slack, ONE);
         lower = 0;
         for (int c = 0; c < cutCount; c++) {
             if (hit[c] == 0) {
@@ -130,12 +143,23 @@ final class CoverDual {
     }
 
     /**
+     * Back to y as started, the trail emptied, then {@link #reset}: the state depends on the start and
+     * {@code hit} alone, not on the searches before (undone raises can leave rounding in the slacks).
+     */
+    void restart(int[] hit) {
+        System.arraycopy(initial, 0, y, 0, cutCount);
+        trailTop = 0;
+        Arrays.fill(witness, -1);
+        reset(hit);
+    }
+
+    /**
      * Whether the incrementally kept bound and slacks equal their definitions for these hit counts,
      * and y is feasible (no allowed record's slack below zero); for assertions.
      */
     boolean consistent(int[] hit, int[] forbidden) {
-        double[] load = new double[slack.length];
-        double sum = 0;
+        long[] load = new long[slack.length];
+        long sum = 0;
         for (int c = 0; c < cutCount; c++) {
             if (y[c] < 0) {
                 return false;
@@ -148,28 +172,36 @@ final class CoverDual {
             }
         }
         for (int r = 0; r < slack.length; r++) {
-            if (Math.abs(1 - load[r] - slack[r]) > 1e-9 || forbidden[r] == 0 && slack[r] < -1e-9) {
+            if (ONE - load[r] != slack[r] || forbidden[r] == 0 && slack[r] < 0) {
                 return false;
             }
         }
-        return Math.abs(sum - lower) <= 1e-9;
+        return sum == lower;
     }
 
-    /** The bound: sum of y over the unhit cuts. */
-    double lower() {
+    /** Whether y sums to more than {@code budget}: no cover within it below this node. */
+    boolean exceeds(int budget) {
+        return lower > budget * ONE;
+    }
+
+    /**
+     * Whether record r is in no cover within {@code budget} below this node: taking it leaves y worth
+     * lower - (1 - slack(r)) for a budget one smaller.
+     */
+    boolean excludes(int r, int budget) {
+        return lower + slack[r] > budget * ONE;
+    }
+
+    /** The bound: sum of y over the unhit cuts, in units of {@link #ONE}. */
+    long lower() {
         return lower;
-    }
-
-    /** 1 - sum of y over the unhit cuts holding r. */
-    double slack(int r) {
-        return slack[r];
     }
 
     /** Cut c became hit (or unhit again): its y leaves (or re-enters) the bound and the slacks. */
     void hit(int c, boolean nowHit) {
-        double v = y[c];
+        long v = y[c];
         if (v != 0) {
-            double d = nowHit ? -v : v;
+            long d = nowHit ? -v : v;
             lower += d;
             for (int r : cuts[c]) {
                 slack[r] -= d;
@@ -199,12 +231,12 @@ final class CoverDual {
         for (int q = 0; q < n; q++) {
             int c = unhit[q];
             int w = witness[c];
-            if (w >= 0 && forbidden[w] == 0 && slack[w] <= ZERO) {
+            if (w >= 0 && forbidden[w] == 0 && slack[w] <= 0) {
                 continue;
             }
             w = -1;
             for (int r : cuts[c]) {
-                if (forbidden[r] == 0 && slack[r] <= ZERO) {
+                if (forbidden[r] == 0 && slack[r] <= 0) {
                     w = r;
                     break;
                 }
@@ -226,7 +258,7 @@ final class CoverDual {
         }
         for (int q = 0; q < loose; q++) {
             int c = sorted[q];
-            double least = Double.MAX_VALUE;
+            long least = Long.MAX_VALUE;
             int w = -1;
             for (int r : cuts[c]) {
                 if (forbidden[r] == 0 && slack[r] < least) {
@@ -235,7 +267,7 @@ final class CoverDual {
                 }
             }
             witness[c] = w;
-            if (least > ZERO) {
+            if (least > 0) {
                 if (trailTop == trailCut.length) {
                     trailCut = Arrays.copyOf(trailCut, 2 * trailTop);
                     trailOld = Arrays.copyOf(trailOld, 2 * trailTop);
@@ -248,8 +280,8 @@ final class CoverDual {
     }
 
     /** Sets y of an unhit cut, keeping the bound and the slacks. */
-    private void set(int c, double v) {
-        double d = v - y[c];
+    private void set(int c, long v) {
+        long d = v - y[c];
         y[c] = v;
         lower += d;
         for (int r : cuts[c]) {

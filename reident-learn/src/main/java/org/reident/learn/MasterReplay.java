@@ -38,25 +38,39 @@ public final class MasterReplay {
         return problems;
     }
 
+    /** A search tree to replay with. */
+    public enum Tree {
+        /** The packing bound alone, on one thread. */
+        PACKING,
+        /** {@link CoverDual} after {@link CoverBranch#DUAL_AFTER} nodes, on one thread, never split. */
+        DUAL,
+        /** As the learner runs it: DUAL, split after {@link CoverBranch#SPLIT_AFTER} nodes ({@link CoverSplit}). */
+        SPLIT
+    }
+
     /**
-     * Solves the problems in order with the packing bound alone ({@code dualBound} false) or with
-     * {@link CoverDual} after {@link CoverBranch#DUAL_AFTER} nodes, each within {@code nodeLimit}
-     * nodes. Every cover found is checked against the cuts.
+     * Solves the problems in order with {@code tree} ({@code threads} for SPLIT), each within
+     * {@code nodeLimit} nodes. Every cover found is checked against the cuts.
      */
-    public static List<Solve> replay(List<Problem> problems, boolean dualBound, long nodeLimit) {
+    public static List<Solve> replay(List<Problem> problems, Tree tree, int threads, long nodeLimit) {
         List<Solve> solves = new ArrayList<>();
         boolean[] last = null;
         for (Problem p : problems) {
             long t0 = System.nanoTime();
-            CoverBranch tree = new CoverBranch(p.records(), p.cuts(), p.cuts().length, p.fixed(),
-                    dualBound ? CoverBranch.DUAL_AFTER : Long.MAX_VALUE);
+            CoverBranch b = new CoverBranch(p.records(), p.cuts(), p.cuts().length, p.fixed(),
+                    tree == Tree.PACKING ? Long.MAX_VALUE : CoverBranch.DUAL_AFTER);
+            if (tree == Tree.SPLIT) {
+                b.threads(threads);
+            } else {
+                b.split(Long.MAX_VALUE, 0);
+            }
             boolean[] cover = new boolean[p.records()];
-            CoverBranch.Smallest found = tree.smallest(p.atLeast(), p.atMost(), nodeLimit, Double.MAX_VALUE, cover, last);
+            CoverBranch.Smallest found = b.smallest(p.atLeast(), p.atMost(), nodeLimit, Double.MAX_VALUE, cover, last);
             if (found.outcome() == CoverBranch.Outcome.FOUND) {
                 check(p, cover, found.size());
                 last = cover;
             }
-            solves.add(new Solve(found.outcome().name(), found.size(), tree.nodes(), (System.nanoTime() - t0) / 1e9));
+            solves.add(new Solve(found.outcome().name(), found.size(), b.nodes(), (System.nanoTime() - t0) / 1e9));
         }
         return solves;
     }

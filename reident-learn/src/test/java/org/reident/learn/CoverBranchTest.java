@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
  * (12 records, so 4,096 subsets): for every budget it must find a cover exactly when the smallest
  * cover fits, with or without preferred records, and the cover it gives must hit every cut within
  * the budget. Each instance is searched with the packing bound only, with the {@link CoverDual}
- * bound from the root, and with the dual bound switched on a few nodes into the tree.
+ * bound from the root, with the dual bound switched on a few nodes into the tree, and split into
+ * items ({@link CoverSplit}) on one and on three threads.
  */
 class CoverBranchTest {
     private static final int M = 12;
@@ -70,20 +71,24 @@ class CoverBranchTest {
             }
             int smallest = smallestCover(cuts, given);
             for (long dualAfter : new long[] {Long.MAX_VALUE, 0, 3}) {
-                nonTrivial += agrees(trial, cuts, given, smallest, random, dualAfter) ? 1 : 0;
+                nonTrivial += agrees(trial, cuts, given, smallest, random,
+                        new CoverBranch(M, cuts, cuts.length, given, dualAfter).split(Long.MAX_VALUE, 0)) ? 1 : 0;
+            }
+            for (int threads : new int[] {1, 3}) {
+                agrees(trial, cuts, given, smallest, random,
+                        new CoverBranch(M, cuts, cuts.length, given, 3).split(2, 3).threads(threads));
             }
         }
         assertTrue(nonTrivial > 150, "the instances need real search: " + nonTrivial);
     }
 
     private static boolean agrees(int trial, int[][] cuts, boolean[] given, int smallest,
-                                  SplittableRandom random, long dualAfter) {
-        CoverBranch b = new CoverBranch(M, cuts, cuts.length, given, dualAfter);
+                                  SplittableRandom random, CoverBranch b) {
         for (int budget = 0; budget <= M; budget++) {
             boolean[] cover = given.clone();
             CoverBranch.Outcome o = b.find(budget, Long.MAX_VALUE, Double.MAX_VALUE, cover, null);
             assertEquals(budget >= smallest ? CoverBranch.Outcome.FOUND : CoverBranch.Outcome.NONE, o,
-                    "trial " + trial + ", budget " + budget + ", smallest " + smallest + ", dual after " + dualAfter);
+                    "trial " + trial + ", budget " + budget + ", smallest " + smallest);
             boolean[] prefer = new boolean[M];
             for (int r = 0; r < M; r++) {
                 prefer[r] = random.nextBoolean();
@@ -149,5 +154,73 @@ class CoverBranchTest {
         assertEquals(CoverBranch.Outcome.NONE, b.find(5, Long.MAX_VALUE, Double.MAX_VALUE, new boolean[M], null),
                 "two 5-cycles need 3 records each");
         assertEquals(CoverBranch.Outcome.FOUND, b.find(6, Long.MAX_VALUE, Double.MAX_VALUE, new boolean[M], null));
+    }
+
+    /**
+     * A split search gives the tree's own smallest size, and the very same cover on 1, 2 and 4
+     * threads (the answer is the first item's with a cover, whatever the threads' timing); seeded
+     * instances of 40 records, large enough that the split has items to search.
+     */
+    @Test
+    void aSplitSearchIsExactAndDoesNotDependOnTheThreads() {
+        SplittableRandom random = new SplittableRandom(112026L);
+        int records = 40;
+        int split = 0;
+        for (int trial = 0; trial < 30; trial++) {
+            int[][] cuts = new int[60 + random.nextInt(60)][];
+            for (int c = 0; c < cuts.length; c++) {
+                cuts[c] = random.ints(0, records).distinct().limit(2 + random.nextInt(5)).toArray();
+            }
+            boolean[] given = new boolean[records];
+            boolean[] prefer = new boolean[records];
+            for (int r = 0; r < records; r++) {
+                prefer[r] = random.nextInt(5) == 0;
+            }
+            CoverBranch plain = new CoverBranch(records, cuts, cuts.length, given).split(Long.MAX_VALUE, 0);
+            CoverBranch.Smallest expected = plain.smallest(0, records, Long.MAX_VALUE, Double.MAX_VALUE, new boolean[records], prefer);
+            boolean[] first = null;
+            for (int threads : new int[] {1, 2, 4}) {
+                CoverBranch b = new CoverBranch(records, cuts, cuts.length, given).split(50, 8).threads(threads);
+                boolean[] cover = new boolean[records];
+                CoverBranch.Smallest got = b.smallest(0, records, Long.MAX_VALUE, Double.MAX_VALUE, cover, prefer);
+                assertEquals(expected, got, "trial " + trial + ", " + threads + " threads");
+                int size = 0;
+                for (boolean c : cover) {
+                    size += c ? 1 : 0;
+                }
+                assertEquals(got.size(), size, "the cover has the size found");
+                for (int[] c : cuts) {
+                    boolean hit = false;
+                    for (int r : c) {
+                        hit |= cover[r];
+                    }
+                    assertTrue(hit, "every cut hit");
+                }
+                if (first == null) {
+                    first = cover;
+                } else {
+                    assertTrue(java.util.Arrays.equals(first, cover), "trial " + trial + ": the same cover on " + threads + " threads");
+                }
+                split += b.nodes() > 50 + got.size() ? 1 : 0;
+            }
+        }
+        assertTrue(split > 30, "most instances are split: " + split);
+    }
+
+    /**
+     * A seeded instance whose smallest cover (31 of 60 records) takes some 180,000 nodes to prove:
+     * with 20,000 nodes the split search gives up, having searched no more than the limit plus, per
+     * thread, one check interval (4,096 nodes) and the expansions into items (a few thousand).
+     */
+    @Test
+    void aSplitSearchGivesUpAtTheNodeLimit() {
+        SplittableRandom random = new SplittableRandom(7L);
+        int[][] cuts = new int[300][];
+        for (int c = 0; c < cuts.length; c++) {
+            cuts[c] = random.ints(0, 60).distinct().limit(3).toArray();
+        }
+        CoverBranch b = new CoverBranch(60, cuts, cuts.length, new boolean[60]).split(1_000, 16).threads(2);
+        assertEquals(CoverBranch.Outcome.GAVE_UP, b.find(30, 20_000, Double.MAX_VALUE, new boolean[60], null));
+        assertTrue(b.nodes() > 20_000 && b.nodes() <= 20_000 + 2 * (4096 + 3_000), "nodes " + b.nodes());
     }
 }

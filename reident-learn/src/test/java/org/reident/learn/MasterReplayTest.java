@@ -37,19 +37,20 @@ class MasterReplayTest {
                 new MasterReplay.Problem(8, none, fiveCycle(5), 3, 8),
                 new MasterReplay.Problem(8, five, fiveCycle(5), 0, 8),
                 new MasterReplay.Problem(8, none, fiveCycle(), 0, 2));
-        for (boolean dual : new boolean[] {false, true}) {
-            List<MasterReplay.Solve> s = MasterReplay.replay(problems, dual, Long.MAX_VALUE);
+        for (MasterReplay.Tree tree : MasterReplay.Tree.values()) {
+            List<MasterReplay.Solve> s = MasterReplay.replay(problems, tree, 2, Long.MAX_VALUE);
             assertEquals("FOUND 3", s.get(0).outcome() + " " + s.get(0).size());
             assertEquals("FOUND 4", s.get(1).outcome() + " " + s.get(1).size());
             assertEquals("FOUND 4", s.get(2).outcome() + " " + s.get(2).size());
             assertEquals("NONE 3", s.get(3).outcome() + " " + s.get(3).size());
         }
-        assertEquals("GAVE_UP", MasterReplay.replay(problems.subList(0, 1), false, 1).get(0).outcome());
+        assertEquals("GAVE_UP", MasterReplay.replay(problems.subList(0, 1), MasterReplay.Tree.PACKING, 1, 1).get(0).outcome());
     }
 
     /**
-     * A seeded SB run's recorded problems (24 of them, the last with 419 cuts): both bounds give the
-     * same answers, which never fall, and the dual bound is really switched on in some solve.
+     * A seeded SB run's recorded problems (24 of them, the last with 419 cuts): both bounds, and the
+     * split tree on two threads, give the same answers, which never fall, and the dual bound is really
+     * switched on in some solve.
      */
     @Test
     void recordedProblemsReplayAlikeWithEitherBound() {
@@ -57,14 +58,16 @@ class MasterReplayTest {
         LearnOptions o = LearnOptions.defaults(Aggregator.BILINEAR).withTimeLimit(60);
         List<MasterReplay.Problem> problems = MasterReplay.record(o, data, LearnFixtures.all(120));
         assertTrue(problems.size() >= 10, "a run of several rounds: " + problems.size());
-        List<MasterReplay.Solve> packing = MasterReplay.replay(problems, false, Long.MAX_VALUE);
-        List<MasterReplay.Solve> dual = MasterReplay.replay(problems, true, Long.MAX_VALUE);
+        List<MasterReplay.Solve> packing = MasterReplay.replay(problems, MasterReplay.Tree.PACKING, 1, Long.MAX_VALUE);
+        List<MasterReplay.Solve> dual = MasterReplay.replay(problems, MasterReplay.Tree.DUAL, 1, Long.MAX_VALUE);
+        List<MasterReplay.Solve> split = MasterReplay.replay(problems, MasterReplay.Tree.SPLIT, 2, Long.MAX_VALUE);
         long previous = 0;
         long most = 0;
         for (int i = 0; i < problems.size(); i++) {
             most = Math.max(most, dual.get(i).nodes());
             MasterReplay.Solve p = packing.get(i);
             assertEquals(p.outcome() + " " + p.size(), dual.get(i).outcome() + " " + dual.get(i).size(), "solve " + i);
+            assertEquals(p.outcome() + " " + p.size(), split.get(i).outcome() + " " + split.get(i).size(), "solve " + i);
             assertTrue(p.size() >= previous, "cuts are only added, so the smallest cover never shrinks");
             assertTrue(p.size() >= problems.get(i).atLeast(), "atLeast is a proven bound");
             previous = p.size();

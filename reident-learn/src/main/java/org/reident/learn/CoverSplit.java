@@ -1,0 +1,209 @@
+package org.reident.learn;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.PriorityQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * One size's search of {@link CoverBranch}, split over threads so that the answer does not depend on
+ * them. The tree is cut into items ({@link CoverBranch#expand}: the nodes of a few levels, in the
+ * tree's order), each known by its position, the path of item indices from the root. Workers, one
+ * per thread (the calling one among them), take the pending item of least position and search it
+ * with the dual started afresh, at most {@link CoverBranch#splitAfter} nodes (as many as the
+ * tree's own search of the root had before the split). An item that needs
+ * more is expanded into items of its own, which take its place; so a heavy subtree (the first ones,
+ * which repair the previous cover, are) is shared out too. The answer is the cover of the item of
+ * least position that has one: items after it are abandoned, items before it are searched to the end.
+ * <p>
+ * Every item's outcome, and whether and how it is expanded, depends only on the item (its search
+ * starts from the same state whatever ran before it on its worker, and counts its own nodes), so
+ * the answer is the same on any number of threads, whatever their timing. Only the node limit and
+ * the deadline, shared by all workers and checked every 4,096 nodes of each, can cut a search short
+ * (GAVE_UP, unless some item already found a cover within the budget, which is then still the
+ * smallest: the smaller sizes were ruled out before).
+ * <p>
+ * The price: each expanded item's first {@code splitAfter} nodes are searched twice, and items start
+ * from the LP's dual rather than their parent's raised one. Measured by {@code reident bench-master}
+ * (docs/benchmark-master.md).
+ */
+final class CoverSplit {
+    /** Items wanted from an expansion: enough that the largest is a small part of the work. */
+    static final int ITEMS = 64;
+    private static final ExecutorService POOL = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "reident-cover-search");
+        t.setDaemon(true);
+        return t;
+    });
+
+    /** An item and its position: lexicographic order of positions is the tree's order. */
+    private record Task(CoverBranch.Item item, int[] position) implements Comparable<Task> {
+        @Override
+        public int compareTo(Task o) {
+            return Arrays.compare(position, o.position);
+        }
+    }
+
+    private final CoverBranch root;
+    private final int budget;
+    private final long limit;
+    private final double deadline;
+    private final boolean[] prefer;
+    private final PriorityQueue<Task> pending = new PriorityQueue<>();
+    private final AtomicLong spent = new AtomicLong();
+    private int busy;
+    private volatile int[] first;
+    private volatile boolean stop;
+    private boolean[] firstCover;
+
+    private CoverSplit(CoverBranch root, int budget, long limit, double deadline, boolean[] prefer) {
+        this.root = root;
+        this.budget = budget;
+        this.limit = limit;
+        this.deadline = deadline;
+        this.prefer = prefer;
+    }
+
+    /**
+     * Searches {@code root}'s tree for {@code budget} on {@code root.threads()} threads within
+     * {@code limit} nodes in all; on FOUND the cover, given records included, is added to
+     * {@code cover}. The nodes searched are returned in {@code nodes[0]}.
+     */
+    static CoverBranch.Outcome search(CoverBranch root, int budget, long limit, double deadline, boolean[] cover,
+            boolean[] prefer, long[] nodes) {
+        CoverSplit split = new CoverSplit(root, budget, limit, deadline, prefer);
+        CoverBranch.Item whole = new CoverBranch.Item(new int[0], new int[0]);
+        CoverBranch first = root.worker();
+        List<CoverBranch.Item> items = first.expand(whole, budget, root.itemsWanted(), prefer, null);
+        for (int q = 0; q < items.size(); q++) {
+            split.pending.add(new Task(items.get(q), new int[] {q}));
+        }
+        List<Future<Long>> others = new ArrayList<>();
+        for (int t = 1; t < root.threads(); t++) {
+            others.add(POOL.submit(() -> split.work()));
+        }
+        Throwable failed = null;
+        long searched = 0;
+        try {
+            searched += split.work();
+        } catch (RuntimeException | Error e) {
+            split.fail();
+            failed = e;
+        }
+        boolean interrupted = false;
+        for (Future<Long> f : others) {
+            while (true) {
+                try {
+                    searched += f.get();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                    split.stop = true;
+                } catch (ExecutionException e) {
+                    split.fail();
+                    failed = failed == null ? e.getCause() : failed;
+                    break;
+                }
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        if (failed instanceof RuntimeException re) {
+            throw re;
+        } else if (failed != null) {
+            throw (Error) failed;
+        }
+        nodes[0] = searched + first.nodes();
+        if (split.firstCover != null) {
+            for (int r = 0; r < cover.length; r++) {
+                cover[r] |= split.firstCover[r];
+            }
+            return CoverBranch.Outcome.FOUND;
+        }
+        return split.stop ? CoverBranch.Outcome.GAVE_UP : CoverBranch.Outcome.NONE;
+    }
+
+    /** A worker: pending items in order until none is left (nor being searched); returns its nodes. */
+    private long work() {
+        CoverBranch w = root.worker();
+        boolean[] mine = new boolean[root.records()];
+        long[] reported = new long[1];
+        while (true) {
+            Task t;
+            synchronized (this) {
+                while (pending.isEmpty() && busy > 0 && !stop) {
+                    try {
+                        wait();
+                    } catch (InterruptedException e) {
+                        stop = true;
+                        Thread.currentThread().interrupt();
+                    }
+                }
+                if (stop || pending.isEmpty()) {
+                    notifyAll();
+                    return w.nodes();
+                }
+                t = pending.poll();
+                if (after(t.position())) {
+                    continue;
+                }
+                busy++;
+            }
+            CoverBranch.Outcome o = w.searchItem(t.item(), budget, root.splitAfter(), deadline,
+                    () -> halt(t.position(), w, reported), mine, prefer);
+            List<CoverBranch.Item> more = null;
+            if (o == CoverBranch.Outcome.GAVE_UP && System.nanoTime() / 1e9 > deadline) {
+                stop = true;
+            } else if (o == CoverBranch.Outcome.GAVE_UP && !stop && !after(t.position())) {
+                more = w.expand(t.item(), budget, root.itemsWanted(), prefer, w.stoppedAt()); // past the cap: share out the rest
+            }
+            halt(t.position(), w, reported);
+            synchronized (this) {
+                busy--;
+                if (o == CoverBranch.Outcome.FOUND && (first == null || Arrays.compare(t.position(), first) < 0)) {
+                    first = t.position();
+                    firstCover = mine.clone();
+                }
+                if (more != null) {
+                    for (int q = 0; q < more.size(); q++) {
+                        int[] at = Arrays.copyOf(t.position(), t.position().length + 1);
+                        at[at.length - 1] = q;
+                        pending.add(new Task(more.get(q), at));
+                    }
+                }
+                notifyAll();
+            }
+        }
+    }
+
+    /** Whether an item at {@code position} comes after the first cover found (and so is abandoned). */
+    private boolean after(int[] position) {
+        int[] f = first;
+        return f != null && Arrays.compare(position, f) > 0;
+    }
+
+    /** A worker failed: the others stop. */
+    private synchronized void fail() {
+        stop = true;
+        notifyAll();
+    }
+
+    /**
+     * Asked by worker {@code w} every 4,096 nodes of an item at {@code position}, and after each
+     * item: adds its nodes since it last reported ({@code reported[0]}) to the shared count.
+     */
+    private boolean halt(int[] position, CoverBranch w, long[] reported) {
+        long n = w.nodes();
+        if (spent.addAndGet(n - reported[0]) > limit || System.nanoTime() / 1e9 > deadline) {
+            stop = true;
+        }
+        reported[0] = n;
+        return stop || after(position);
+    }
+}
