@@ -98,13 +98,13 @@ public final class BenchMasterCommand implements java.util.concurrent.Callable<I
                 + "(hitting sets over the conflict cuts) of one learning run: cuts formulation, %s, preset %s with seed %d, "
                 + "%s records, time limit %s. Replayed in this process with the baseline, %s, and with the learner's "
                 + "tree: the covering LP's dual bound (CoverDual, on after 1,000 nodes of a solve), a size's search split "
-                + "into items after 20,000 nodes (CoverSplit) and searched on %d threads. Each solve up to %d nodes, the "
+                + "into items after %,d nodes (CoverSplit) and searched on %d threads. Each solve up to %d nodes, the "
                 + "previous problem's answer tried first as in the run. Answer: records given up in the smallest cover.",
                 String.join(" ", spec.commandLine().getParseResult().originalArgs()), LocalDate.now(),
                 cores, System.getProperty("java.version"), a.label(), p.name(), sample.seed,
                 records == 0 ? "all" : Integer.toString(records), timeLimit,
                 base == MasterReplay.Tree.PACKING ? "the packing bound alone on one thread"
-                        : "the dual bound on one thread, never split", n, nodeLimit));
+                        : "the dual bound on one thread, never split", MasterReplay.SPLIT_AFTER, n, nodeLimit));
         report.line("");
         report.line("| solve | cuts | answer | " + baseline + ": nodes | " + baseline + " s | learner's, " + n
                 + " threads: nodes | learner's s |");

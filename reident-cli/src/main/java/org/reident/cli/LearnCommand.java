@@ -100,6 +100,10 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
             description = "Seed of the training sample and of HRLA's record order (default ${DEFAULT-VALUE}).")
     long seed;
 
+    @Option(names = "--threads", paramLabel = "T",
+            description = "Threads of the cuts formulation's filters and master search (default: all cores); the answer does not depend on them.")
+    Integer threads;
+
     @Option(names = "--json", description = "Print one JSON object on standard output (no progress).")
     boolean json;
 
@@ -122,6 +126,9 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
         if (hrla && (epochs < 0 || !(learningRate > 0) || Double.isInfinite(learningRate))) {
             throw new InputException("--epochs must be >= 0 and --learning-rate a positive number (got " + epochs + ", " + learningRate + ")");
         }
+        if (threads != null && threads < 1) {
+            throw new InputException("--threads: expected at least 1, got " + threads);
+        }
         if (!(eps > 0)) {
             throw new InputException("--eps: expected a positive margin, got " + eps);
         }
@@ -141,7 +148,7 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
                 json ? null : line -> {
                     stderr.println("reident learn: " + line);
                     stderr.flush();
-                }, params);
+                }, params, threads == null ? Runtime.getRuntime().availableProcessors() : threads);
         LearnResult r = hrla ? new Hrla(learningRate, epochs, seed, o.standardization(), o.progress()).learn(data, train).result()
                 : form.learn(o, data, train);
         ObjectNode j = LearnReport.json(r, data, train, a, o);

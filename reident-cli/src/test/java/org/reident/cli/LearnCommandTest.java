@@ -176,6 +176,16 @@ class LearnCommandTest {
     }
 
     @Test
+    void theThreadsChangeNoAnswer() throws IOException {
+        JsonNode one = learn("bilinear", "--threads", "1");
+        JsonNode three = learn("bilinear", "--threads", "3");
+        assertEquals("OPTIMAL", one.get("status").asText());
+        for (String field : List.of("status", "reidentified", "objective_bound", "parameters")) {
+            assertEquals(one.get(field), three.get(field), field);
+        }
+    }
+
+    @Test
     void reverseDirectionLearnsWhatLinkEvaluatesInThatDirection() throws IOException {
         Path model = dir.resolve("reverse.json");
         JsonNode r = learn("wm", "--direction", "protected-to-original", "--out", model.toString());
@@ -204,6 +214,7 @@ class LearnCommandTest {
             {"--aggregator", "choquet", "--method", "hrla", "--learning-rate", "0"},
             {"--aggregator", "wm", "--formulation", "dual"},
             {"--aggregator", "wm", "--direction", "sideways"},
+            {"--aggregator", "wm", "--threads", "0"},
             {"--aggregator", "wm", "--direction", "protected-to-original", "--standardize", "original"},
         };
         for (String[] c : cases) {

@@ -62,7 +62,7 @@ final class ConflictSlave {
     /** Of each record in the last conflict, its rows with a non-zero dual (null: none). */
     private final int[][] supportRows;
     /** The deletion filters on their worker threads. */
-    private final FilterQueue filters = new FilterQueue();
+    private final FilterQueue filters;
 
     private final boolean[] active;
     private final boolean[] unlinkable;
@@ -81,6 +81,7 @@ final class ConflictSlave {
         this.o = o;
         this.data = data;
         this.train = train;
+        filters = new FilterQueue(o.threads());
         int n = data.dimension();
         double[][] z = Distances.standardized(data, o.standardization());
         features = new Features(o.aggregator(), z[0], z[1], n);

@@ -15,8 +15,7 @@ import java.util.function.BooleanSupplier;
  * the budget left: each needs its own record. A cut whose records are all forbidden prunes too.
  * After {@link #DUAL_AFTER} nodes the packing gives way to {@link CoverDual}, the covering LP's
  * dual kept from node to node, which also forbids records by their reduced costs.
- * When the tree is built, a record whose cuts all contain another allowed record is forbidden (any
- * cover using it can use the other instead; of records with the same cuts the first stays).
+ * Records dominated in {@link CoverProblem} are forbidden throughout.
  * <p>
  * Measured on master problems written out from seed-1 runs by a development harness (not kept),
  * against SCIP on the same problem: M5-38 SB_NC, last solve (1,232 cuts) 3.4 s -> 0.04 s; whole
@@ -42,7 +41,7 @@ final class CoverBranch {
      */
     static final long DUAL_AFTER = 1_000;
     /** Nodes of one size's search on this thread before it is split into items ({@link CoverSplit}). */
-    static final long SPLIT_AFTER = 20_000;
+    static final long SPLIT_AFTER = 10_000;
     /** {@link #bound}'s answers besides a cut to branch on. */
     private static final int FOUND = -2;
     private static final int PRUNED = -1;
@@ -58,6 +57,7 @@ final class CoverBranch {
     record Smallest(Outcome outcome, long size) {
     }
 
+    private final CoverProblem problem;
     private final int m;
     private final boolean[] given;
     private final int givenCount;
@@ -73,8 +73,7 @@ final class CoverBranch {
     private final int[] forbidden;
     private final int[] mark;
     private int stamp;
-    private int[] unhit;
-    private final int[] together;
+    private final int[] unhit;
     private final int[] sorted;
     private final int[] bySize;
     private final int maxSize;
@@ -82,7 +81,6 @@ final class CoverBranch {
     private long nodeLimit;
     private double deadline;
     private boolean[] prefer;
-    /** Records in some cut, for the reduced-cost fixing. */
     private final int[] active;
     private final long dualAfter;
     private CoverDual dual;
@@ -111,98 +109,41 @@ final class CoverBranch {
 
     /** As above, with the dual bound switched on after {@code dualAfter} nodes (0: from the start). */
     CoverBranch(int records, int[][] cuts, int cutCount, boolean[] given, long dualAfter) {
-        this.m = records;
+        this(new CoverProblem(records, cuts, cutCount, given), dualAfter);
+    }
+
+    /**
+     * A search of {@code p} with its dominated records forbidden; a split's worker ({@link #worker})
+     * has the dual bound on from the start, with the tree's LP start.
+     */
+    private CoverBranch(CoverProblem p, long dualAfter) {
+        problem = p;
+        m = p.records;
+        given = p.given;
+        givenCount = p.givenCount;
+        cuts = p.cuts;
+        cutCount = p.cutCount;
+        byRecord = p.byRecord;
+        degree = p.degree;
+        maxSize = p.maxSize;
+        active = p.active;
         this.dualAfter = dualAfter;
-        this.given = given.clone();
-        int count = 0;
-        for (boolean g : given) {
-            count += g ? 1 : 0;
-        }
-        givenCount = count;
-        int kept = 0;
-        int[][] own = new int[cutCount][];
+        hit = new int[cutCount];
+        allowed = new int[cutCount];
         for (int c = 0; c < cutCount; c++) {
-            boolean isHit = false;
-            for (int r : cuts[c]) {
-                isHit |= given[r];
-            }
-            if (!isHit) {
-                own[kept++] = cuts[c];
-            }
-        }
-        this.cuts = own;
-        this.cutCount = kept;
-        degree = new int[m];
-        int largest = 0;
-        for (int c = 0; c < kept; c++) {
-            largest = Math.max(largest, own[c].length);
-            for (int r : own[c]) {
-                degree[r]++;
-            }
-        }
-        maxSize = largest;
-        byRecord = new int[m][];
-        for (int r = 0; r < m; r++) {
-            byRecord[r] = new int[degree[r]];
-        }
-        int[] fill = new int[m];
-        for (int c = 0; c < kept; c++) {
-            for (int r : own[c]) {
-                byRecord[r][fill[r]++] = c;
-            }
-        }
-        hit = new int[kept];
-        allowed = new int[kept];
-        for (int c = 0; c < kept; c++) {
-            allowed[c] = own[c].length;
+            allowed[c] = cuts[c].length;
         }
         chosen = new boolean[m];
         forbidden = new int[m];
         mark = new int[m];
-        unhit = new int[kept];
-        together = new int[m];
-        sorted = new int[kept];
-        bySize = new int[largest + 1];
-        int inCuts = 0;
-        for (int r = 0; r < m; r++) {
-            inCuts += degree[r] > 0 ? 1 : 0;
-        }
-        active = new int[inCuts];
-        inCuts = 0;
-        for (int r = 0; r < m; r++) {
-            if (degree[r] > 0) {
-                active[inCuts++] = r;
-            }
-        }
-        forbidDominated();
-    }
-
-    /**
-     * A worker of a split: shares the problem (cuts, degrees, the records forbidden as dominated) with
-     * {@code root}, which must be at its root, and searches {@link Item}s with the dual bound on.
-     */
-    private CoverBranch(CoverBranch root) {
-        m = root.m;
-        given = root.given;
-        givenCount = root.givenCount;
-        cuts = root.cuts;
-        cutCount = root.cutCount;
-        byRecord = root.byRecord;
-        degree = root.degree;
-        maxSize = root.maxSize;
-        active = root.active;
-        dualAfter = 0;
-        hit = new int[cutCount];
-        allowed = root.allowed.clone();
-        chosen = new boolean[m];
-        forbidden = root.forbidden.clone();
-        mark = new int[m];
         unhit = new int[cutCount];
-        together = new int[m];
         sorted = new int[cutCount];
         bySize = new int[maxSize + 1];
-        start = root.start;
-        dual = new CoverDual(m, cuts, cutCount, maxSize, start);
+        for (int r = 0; r < m; r++) {
+            if (p.dominated[r]) {
+                forbid(r, true);
+            }
+        }
     }
 
     /** Threads of a split search (default: one per core); the answer does not depend on them. */
@@ -225,8 +166,12 @@ final class CoverBranch {
         return m;
     }
 
+    /** A worker of a split: this problem, the dual bound on from the start (this tree's must be). */
     CoverBranch worker() {
-        return new CoverBranch(this);
+        CoverBranch w = new CoverBranch(problem, 0);
+        w.start = start;
+        w.dual = new CoverDual(m, cuts, cutCount, maxSize, start);
+        return w;
     }
 
     /** Nodes searched so far, over all calls. */
@@ -469,40 +414,6 @@ final class CoverBranch {
         }
         apply(item, false);
         return o;
-    }
-
-    /**
-     * Forbids, once for every search, each record whose cuts all contain another allowed record (a
-     * cover using it can swap it for that record); of records with the same cuts, the first stays.
-     * Every search starts and ends with these records forbidden and no others.
-     */
-    private void forbidDominated() {
-        for (int r = 0; r < m; r++) {
-            if (degree[r] == 0 || forbidden[r] > 0) {
-                continue;
-            }
-            stamp++;
-            for (int q = 0; q < degree[r]; q++) {
-                for (int s : cuts[byRecord[r][q]]) {
-                    if (s == r || forbidden[s] > 0) {
-                        continue;
-                    }
-                    if (q == 0) {
-                        mark[s] = stamp;
-                        together[s] = 1;
-                    } else if (mark[s] == stamp && together[s] == q) {
-                        together[s] = q + 1;
-                    }
-                }
-            }
-            for (int s : cuts[byRecord[r][0]]) {
-                if (s != r && forbidden[s] == 0 && mark[s] == stamp && together[s] == degree[r]
-                        && (degree[s] > degree[r] || s < r)) {
-                    forbid(r, true);
-                    break;
-                }
-            }
-        }
     }
 
     private Outcome search(int budget) {

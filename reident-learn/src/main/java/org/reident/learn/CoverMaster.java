@@ -15,7 +15,7 @@ interface CoverMaster {
     /** With the search tree limited to {@code treeNodes} nodes per solve (0: the exact solver answers every solve). */
     static CoverSearch create(int records, LearnOptions o, long treeNodes) {
         CoverMaster exact = o.solver().equalsIgnoreCase("cp-sat") ? new CpSatCoverMaster(records) : new MipCoverMaster(records, o);
-        return new CoverSearch(exact, records, treeNodes);
+        return new CoverSearch(exact, records, treeNodes, o.threads());
     }
 
     /** K_r = 1: record r is given up from the start. */

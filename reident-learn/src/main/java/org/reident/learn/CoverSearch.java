@@ -38,6 +38,7 @@ final class CoverSearch implements CoverMaster {
     private final CoverMaster exact;
     private final int m;
     private final long nodeLimit;
+    private final int threads;
     private final boolean[] fixed;
     private int[][] cuts = new int[64][];
     private int cutCount;
@@ -48,8 +49,9 @@ final class CoverSearch implements CoverMaster {
     private int exactSolves;
     private List<MasterReplay.Problem> record;
 
-    CoverSearch(CoverMaster exact, int records, long nodeLimit) {
+    CoverSearch(CoverMaster exact, int records, long nodeLimit, int threads) {
         this.exact = exact;
+        this.threads = threads;
         this.m = records;
         this.nodeLimit = nodeLimit;
         fixed = new boolean[records];
@@ -101,7 +103,7 @@ final class CoverSearch implements CoverMaster {
         if (record != null) {
             record.add(new MasterReplay.Problem(m, fixed.clone(), Arrays.copyOf(cuts, cutCount), atLeast, atMost));
         }
-        CoverBranch tree = new CoverBranch(m, cuts, cutCount, fixed);
+        CoverBranch tree = new CoverBranch(m, cuts, cutCount, fixed).threads(threads);
         boolean[] cover = new boolean[m];
         CoverBranch.Smallest found = tree.smallest(atLeast, atMost, nodeLimit, deadline, cover, last);
         lastNodes = tree.nodes();

@@ -11,17 +11,21 @@ import java.util.function.Consumer;
 
 /**
  * The conflicts {@link ConflictSlave} hands to its {@link DeletionFilter}s: each filter runs on a
- * worker thread (one per core) while the slave goes on, and the cuts come back in the order the
+ * worker thread (one per core unless told) while the slave goes on, and the cuts come back in the order the
  * conflicts were handed over, so a run does not depend on the threads' timing.
  */
 final class FilterQueue {
-    private final ExecutorService threads = Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors(), r -> {
-        Thread t = new Thread(r, "reident-deletion-filter");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ExecutorService threads;
     private final List<Pending> pending = new ArrayList<>();
     private int fallbacks;
+
+    FilterQueue(int count) {
+        threads = Executors.newFixedThreadPool(count, r -> {
+            Thread t = new Thread(r, "reident-deletion-filter");
+            t.setDaemon(true);
+            return t;
+        });
+    }
 
     private record Pending(Future<int[]> shrunk, int[] whole) {
     }

@@ -17,9 +17,17 @@ import org.reident.distance.Standardization;
  * @param progress       receives one line per round (null: silent)
  * @param solverParameters SCIP parameters, "name = value" lines ({@link #SCIP_PARAMETERS} by default;
  *                       "" for SCIP's own defaults); ignored by CBC
+ * @param threads        threads of the cuts formulation's deletion filters and master search tree
+ *                       (default: one per core); its answers do not depend on them
  */
 public record LearnOptions(Aggregator aggregator, String solver, double timeLimit, double eps, double delta, int rivals,
-        Standardization standardization, Consumer<String> progress, String solverParameters) {
+        Standardization standardization, Consumer<String> progress, String solverParameters, int threads) {
+
+    public LearnOptions {
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be at least 1, got " + threads);
+        }
+    }
 
     /**
      * Fewer cutting-plane rounds: at most 3 at the root, none below it. The LP relaxation of this
@@ -32,22 +40,27 @@ public record LearnOptions(Aggregator aggregator, String solver, double timeLimi
     public static final String SCIP_PARAMETERS = "separating/maxroundsroot = 3\nseparating/maxrounds = 0";
 
     public static LearnOptions defaults(Aggregator a) {
-        return new LearnOptions(a, "scip", 600, 1e-4, 1e-4, 8, Standardization.OWN, null, SCIP_PARAMETERS);
+        return new LearnOptions(a, "scip", 600, 1e-4, 1e-4, 8, Standardization.OWN, null, SCIP_PARAMETERS,
+                Runtime.getRuntime().availableProcessors());
     }
 
     public LearnOptions withSolver(String s) {
-        return new LearnOptions(aggregator, s, timeLimit, eps, delta, rivals, standardization, progress, solverParameters);
+        return new LearnOptions(aggregator, s, timeLimit, eps, delta, rivals, standardization, progress, solverParameters, threads);
     }
 
     public LearnOptions withTimeLimit(double seconds) {
-        return new LearnOptions(aggregator, solver, seconds, eps, delta, rivals, standardization, progress, solverParameters);
+        return new LearnOptions(aggregator, solver, seconds, eps, delta, rivals, standardization, progress, solverParameters, threads);
     }
 
     public LearnOptions withProgress(Consumer<String> p) {
-        return new LearnOptions(aggregator, solver, timeLimit, eps, delta, rivals, standardization, p, solverParameters);
+        return new LearnOptions(aggregator, solver, timeLimit, eps, delta, rivals, standardization, p, solverParameters, threads);
+    }
+
+    public LearnOptions withThreads(int count) {
+        return new LearnOptions(aggregator, solver, timeLimit, eps, delta, rivals, standardization, progress, solverParameters, count);
     }
 
     public LearnOptions withSolverParameters(String parameters) {
-        return new LearnOptions(aggregator, solver, timeLimit, eps, delta, rivals, standardization, progress, parameters);
+        return new LearnOptions(aggregator, solver, timeLimit, eps, delta, rivals, standardization, progress, parameters, threads);
     }
 }

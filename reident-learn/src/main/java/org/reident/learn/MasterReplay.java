@@ -38,6 +38,9 @@ public final class MasterReplay {
         return problems;
     }
 
+    /** Nodes of a size's search after which the learner's tree splits it ({@link CoverBranch#SPLIT_AFTER}). */
+    public static final long SPLIT_AFTER = CoverBranch.SPLIT_AFTER;
+
     /** A search tree to replay with. */
     public enum Tree {
         /** The packing bound alone, on one thread. */

@@ -69,7 +69,7 @@ class CoverSearchTest {
 
     @Test
     void theTreeAnswersWithoutTheExactSolver() {
-        CoverSearch m = new CoverSearch(new MipCoverMaster(6, LearnOptions.defaults(Aggregator.WM)), 6, CoverSearch.NODES);
+        CoverSearch m = new CoverSearch(new MipCoverMaster(6, LearnOptions.defaults(Aggregator.WM)), 6, CoverSearch.NODES, 2);
         scenario(m);
         assertEquals(4, m.branched());
         assertEquals(0, m.exactSolves());
@@ -77,7 +77,7 @@ class CoverSearchTest {
 
     @Test
     void theExactSolverTakesOverWhenTheTreeRunsOutOfNodes() {
-        CoverSearch m = new CoverSearch(new MipCoverMaster(6, LearnOptions.defaults(Aggregator.WM)), 6, 1);
+        CoverSearch m = new CoverSearch(new MipCoverMaster(6, LearnOptions.defaults(Aggregator.WM)), 6, 1, 2);
         scenario(m);
         assertEquals(3, m.exactSolves());
         assertEquals(1, m.branched(), "the last needs only the root: three disjoint cuts, budget two");

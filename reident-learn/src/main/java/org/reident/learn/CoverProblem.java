@@ -1,0 +1,115 @@
+package org.reident.learn;
+
+/**
+ * The fixed part of one master solve's search, built once and shared, read only, by
+ * {@link CoverBranch} and the workers of its split ({@link CoverSplit}): the cuts not hit by the
+ * given records, each record's cuts, and the records forbidden as dominated. A record is dominated
+ * when its cuts all contain another record not forbidden before it: any cover using it can use
+ * that one instead (of records with the same cuts the first stays).
+ */
+final class CoverProblem {
+    final int records;
+    final boolean[] given;
+    final int givenCount;
+    /** The cuts not hit by a given record. */
+    final int[][] cuts;
+    final int cutCount;
+    /** The cuts holding each record. */
+    final int[][] byRecord;
+    final int[] degree;
+    final int maxSize;
+    /** Records in some cut, for the reduced-cost fixing. */
+    final int[] active;
+    final boolean[] dominated;
+
+    /**
+     * @param records number of records
+     * @param cuts    the cuts (records in each); cuts hit by {@code given} are ignored
+     * @param given   records already in the cover (fixed ones)
+     */
+    CoverProblem(int records, int[][] cuts, int cutCount, boolean[] given) {
+        this.records = records;
+        this.given = given.clone();
+        int count = 0;
+        for (boolean g : given) {
+            count += g ? 1 : 0;
+        }
+        givenCount = count;
+        int kept = 0;
+        int[][] own = new int[cutCount][];
+        for (int c = 0; c < cutCount; c++) {
+            boolean isHit = false;
+            for (int r : cuts[c]) {
+                isHit |= given[r];
+            }
+            if (!isHit) {
+                own[kept++] = cuts[c];
+            }
+        }
+        this.cuts = own;
+        this.cutCount = kept;
+        degree = new int[records];
+        int largest = 0;
+        for (int c = 0; c < kept; c++) {
+            largest = Math.max(largest, own[c].length);
+            for (int r : own[c]) {
+                degree[r]++;
+            }
+        }
+        maxSize = largest;
+        byRecord = new int[records][];
+        for (int r = 0; r < records; r++) {
+            byRecord[r] = new int[degree[r]];
+        }
+        int[] fill = new int[records];
+        int inCuts = 0;
+        for (int c = 0; c < kept; c++) {
+            for (int r : own[c]) {
+                inCuts += fill[r] == 0 ? 1 : 0;
+                byRecord[r][fill[r]++] = c;
+            }
+        }
+        active = new int[inCuts];
+        inCuts = 0;
+        for (int r = 0; r < records; r++) {
+            if (degree[r] > 0) {
+                active[inCuts++] = r;
+            }
+        }
+        dominated = dominated();
+    }
+
+    private boolean[] dominated() {
+        boolean[] out = new boolean[records];
+        int[] mark = new int[records];
+        int[] together = new int[records];
+        int stamp = 0;
+        for (int r = 0; r < records; r++) {
+            if (degree[r] == 0) {
+                continue;
+            }
+            stamp++;
+            for (int q = 0; q < degree[r]; q++) {
+                for (int s : cuts[byRecord[r][q]]) {
+                    if (s == r || out[s]) {
+                        continue;
+                    }
+                    if (q == 0) {
+                        mark[s] = stamp;
+                        together[s] = 1;
+                    } else if (mark[s] == stamp && together[s] == q) {
+                        together[s] = q + 1;
+                    }
+                }
+            }
+            for (int s : cuts[byRecord[r][0]]) {
+                if (s != r && !out[s] && mark[s] == stamp && together[s] == degree[r]
+                        && (degree[s] > degree[r] || s < r)) {
+                    out[r] = true;
+                    break;
+                }
+            }
+        }
+        return out;
+    }
+}
