@@ -21,13 +21,15 @@ import java.util.List;
  * Replaced: a tabu local search for a cover of exactly atLeast records, which ran before the exact
  * solver (it had taken seed-1 M5-38 SB_NC from 27.7 s to 14.1 s against SCIP alone). With the tree
  * it only cost time: whole Census CI 14.3 s with it, 12.5 s without (it never succeeded there).
- * Deterministic: the tree counts nodes, not time (a solve cut short by the time limit aside).
+ * Deterministic: the tree counts nodes, not time (a solve cut short by the time limit or the node
+ * limit aside), and its answer does not depend on the number of threads it runs on.
  */
 final class CoverSearch implements CoverMaster {
     /**
      * Nodes of {@link CoverBranch} per master solve before the exact solver takes over (about 30 s
      * at the whole Census's 3 microseconds per node with the packing bound; a node of the
-     * {@link CoverDual} bound costs about 15 microseconds, but a solve needs 10-30 times fewer). On
+     * {@link CoverDual} bound costs about 15 microseconds, but a solve needs 10-30 times fewer; so
+     * now some 150 s of one thread, shared by the threads of a split search). On
      * the whole Census, SB, with 1M nodes the
      * harder rounds went to SCIP, which took 20-50 s each: round 22 at 120 s; with no limit, round 22
      * at 62 s (`./reident learn ... --time-limit 120s`, 2026-11-26; development runs with the limit

@@ -16,21 +16,22 @@ import java.util.concurrent.atomic.AtomicLong;
  * tree's order), each known by its position, the path of item indices from the root. Workers, one
  * per thread (the calling one among them), take the pending item of least position and search it
  * with the dual started afresh, at most {@link CoverBranch#splitAfter} nodes (as many as the
- * tree's own search of the root had before the split). An item that needs
- * more is expanded into items of its own, which take its place; so a heavy subtree (the first ones,
- * which repair the previous cover, are) is shared out too. The answer is the cover of the item of
- * least position that has one: items after it are abandoned, items before it are searched to the end.
+ * tree's own search had before the split). An item that needs more is expanded into items of its
+ * own, which take its place, leaving out the subtrees its search had finished; so a heavy subtree
+ * (the first ones, which repair the previous cover, are) is shared out too. The answer is the cover
+ * of the item of least position that has one: items after it are abandoned, items before it are
+ * searched to the end.
  * <p>
  * Every item's outcome, and whether and how it is expanded, depends only on the item (its search
- * starts from the same state whatever ran before it on its worker, and counts its own nodes), so
- * the answer is the same on any number of threads, whatever their timing. Only the node limit and
- * the deadline, shared by all workers and checked every 4,096 nodes of each, can cut a search short
- * (GAVE_UP, unless some item already found a cover within the budget, which is then still the
- * smallest: the smaller sizes were ruled out before).
+ * starts from the same state whatever ran before it on its worker, and the dual bound is exact),
+ * so the answer is the same on any number of threads, whatever their timing. Only the node limit
+ * and the deadline, shared by all workers and checked every 4,096 nodes of each and after each
+ * item, can cut a search short (GAVE_UP, unless some item already found a cover within the budget,
+ * which is then still the smallest: the smaller sizes were ruled out before).
  * <p>
- * The price: each expanded item's first {@code splitAfter} nodes are searched twice, and items start
- * from the LP's dual rather than their parent's raised one. Measured by {@code reident bench-master}
- * (docs/benchmark-master.md).
+ * The price: the tree's own first {@code splitAfter} nodes, and the unfinished part of each
+ * expanded item, are searched twice; items start from the LP's dual rather than their parent's
+ * raised one. Measured by {@code reident bench-master} (docs/benchmark-master.md).
  */
 final class CoverSplit {
     /** Items wanted from an expansion: enough that the largest is a small part of the work. */
