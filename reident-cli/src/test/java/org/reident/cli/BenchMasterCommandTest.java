@@ -56,7 +56,7 @@ class BenchMasterCommandTest {
         assertTrue(r.errLine().contains("--node-limit"), r.err());
         Cli tree = Cli.run("bench-master", "--baseline", "scip");
         assertEquals(2, tree.status());
-        assertTrue(tree.errLine().startsWith("reident: error: --baseline: expected packing or dual, got 'scip'"), tree.err());
+        assertTrue(tree.errLine().startsWith("reident: error: --baseline: expected packing, dual or split, got 'scip'"), tree.err());
         Cli threads = Cli.run("bench-master", "--threads", "0");
         assertEquals(2, threads.status());
         assertTrue(threads.errLine().contains("--threads must be at least 1"), threads.err());

@@ -29,6 +29,14 @@ import java.util.function.BooleanSupplier;
  * (in the tree's own order) that has one is the answer. The items and each item's search depend
  * only on the problem, so the answer does not depend on the number of threads or their timing.
  * <p>
+ * A split search that finds a cover leaves a {@link CoverFrontier}: the items holding what it had not
+ * ruled out (the found item's nodes from the cover's path on, and the items after it). The learner's
+ * next solve adds cuts only, so every cover it can have was a cover then too: when it starts at the
+ * same size, with the same given records, it searches the frontier's items instead of the whole
+ * tree ({@link #resume}; with variants where records then dominated are freed,
+ * {@link CoverFrontier#items}), after a probe of {@link #PROBE} nodes from the root. A cover the
+ * probe finds leaves the frontier as it was (it still holds every cover not ruled out).
+ * <p>
  * Exact when it answers: {@link Outcome#FOUND} with a cover, {@link Outcome#NONE} when the tree was
  * searched to the end; {@link Outcome#GAVE_UP} when the node limit ran out first.
  */
@@ -42,6 +50,11 @@ final class CoverBranch {
     static final long DUAL_AFTER = 1_000;
     /** Nodes of one size's search on this thread before it is split into items ({@link CoverSplit}). */
     static final long SPLIT_AFTER = 10_000;
+    /**
+     * Nodes of the search from the root (packing bound only) tried before a frontier: the previous
+     * cover, tried first, often needs a record or two changed only.
+     */
+    static final long PROBE = 1_000;
     /** {@link #bound}'s answers besides a cut to branch on. */
     private static final int FOUND = -2;
     private static final int PRUNED = -1;
@@ -90,6 +103,7 @@ final class CoverBranch {
     private int fixTop;
     private int threads = Runtime.getRuntime().availableProcessors();
     private long splitAfter = SPLIT_AFTER;
+    private long probe = PROBE;
     private int itemsWanted = CoverSplit.ITEMS;
     /** The branch indices from the item's root down to the node searched, {@code level} of them. */
     private int[] path = new int[64];
@@ -97,6 +111,14 @@ final class CoverBranch {
     private int[] stoppedAt;
     /** Asked every 4,096 nodes whether to stop (a split's worker; null on the tree's own thread). */
     private BooleanSupplier halt;
+    /** The path of the cover the last {@link #searchItem} found. */
+    private int[] foundAt;
+    /** The previous solve's frontier, to resume from (null: none). */
+    private CoverFrontier resume;
+    /** This solve's frontier, when its last size's split search found a cover. */
+    private CoverFrontier frontier;
+    /** Sizes searched from the previous solve's frontier. */
+    private int resumedSizes;
 
     /**
      * @param records number of records
@@ -166,6 +188,39 @@ final class CoverBranch {
         return m;
     }
 
+    /** Resume from the frontier of the previous solve (null: none) where it still applies. */
+    CoverBranch resume(CoverFrontier f) {
+        resume = f;
+        return this;
+    }
+
+    /** Nodes of the probe from the root before a frontier is searched (0: none); for tests. */
+    CoverBranch probe(long nodes) {
+        probe = nodes;
+        return this;
+    }
+
+    /** The frontier this solve left (null: none). */
+    CoverFrontier frontier() {
+        return frontier;
+    }
+
+    /** Set by {@link CoverSplit}: the items left when its search for {@code budget} found a cover. */
+    void frontier(int budget, List<Item> items) {
+        frontier = new CoverFrontier(budget + givenCount, given, problem.dominator, items);
+    }
+
+    /** The path, from its item, of the cover the last {@link #searchItem} found (null: none). */
+    int[] foundAt() {
+        return foundAt;
+    }
+
+    /** Sizes this tree searched from the previous solve's frontier rather than from the root. */
+    int resumedSizes() {
+        return resumedSizes;
+    }
+
+
     /** A worker of a split: this problem, the dual bound on from the start (this tree's must be). */
     CoverBranch worker() {
         CoverBranch w = new CoverBranch(problem, 0);
@@ -188,10 +243,28 @@ final class CoverBranch {
      */
     Smallest smallest(long from, long to, long limit, double deadline, boolean[] cover, boolean[] prefer) {
         long end = limit > Long.MAX_VALUE - nodes ? Long.MAX_VALUE : nodes + limit;
+        frontier = null;
         long size = Math.max(from, givenCount);
         for (; size <= to; size++) {
             System.arraycopy(given, 0, cover, 0, m);
-            Outcome o = find((int) (size - givenCount), end - nodes, deadline, cover, prefer);
+            List<Item> start = resume == null ? null : resume.items(size, problem);
+            Outcome o;
+            if (start != null) {
+                o = probe == 0 ? Outcome.GAVE_UP
+                        : findHere((int) (size - givenCount), Math.min(probe, end - nodes), deadline, cover, prefer);
+                if (o == Outcome.FOUND) {
+                    frontier = resume; // still holds what this cover's search did not rule out
+                } else if (o == Outcome.GAVE_UP && nodes < end) {
+                    resumedSizes++;
+                    ensureDual();
+                    long[] spent = new long[1];
+                    o = CoverSplit.search(this, (int) (size - givenCount), end - nodes, deadline, cover, prefer,
+                            spent, start);
+                    nodes += spent[0];
+                }
+            } else {
+                o = find((int) (size - givenCount), end - nodes, deadline, cover, prefer);
+            }
             if (o != Outcome.NONE) {
                 return new Smallest(o, size);
             }
@@ -214,7 +287,7 @@ final class CoverBranch {
         if (o == Outcome.GAVE_UP && here < limit && used < limit && System.nanoTime() / 1e9 <= deadline) {
             ensureDual();
             long[] spent = new long[1];
-            o = CoverSplit.search(this, budget, limit - used, deadline, cover, prefer, spent);
+            o = CoverSplit.search(this, budget, limit - used, deadline, cover, prefer, spent, null);
             nodes += spent[0];
         }
         return o;
@@ -403,6 +476,7 @@ final class CoverBranch {
         this.halt = halt;
         nodeLimit = cap > Long.MAX_VALUE - nodes ? Long.MAX_VALUE : nodes + cap;
         stoppedAt = null;
+        foundAt = null;
         level = 0;
         apply(item, true);
         dual.restart(hit);
@@ -435,6 +509,7 @@ final class CoverBranch {
         int pick = bound(budget);
         if (pick == FOUND) {
             result = Outcome.FOUND;
+            foundAt = Arrays.copyOf(path, level);
         } else if (pick >= 0) {
             result = branch(pick, budget);
         }
@@ -616,8 +691,12 @@ final class CoverBranch {
         }
     }
 
+    /** Forbids r once more (a count: an item may forbid a record already forbidden); cuts' allowed counts change at 0 and 1. */
     private void forbid(int r, boolean on) {
         forbidden[r] += on ? 1 : -1;
+        if (forbidden[r] != (on ? 1 : 0)) {
+            return;
+        }
         int d = on ? -1 : 1;
         for (int q = 0; q < degree[r]; q++) {
             allowed[byRecord[r][q]] += d;

@@ -1,5 +1,7 @@
 package org.reident.learn;
 
+import java.util.Arrays;
+
 /**
  * The fixed part of one master solve's search, built once and shared, read only, by
  * {@link CoverBranch} and the workers of its split ({@link CoverSplit}): the cuts not hit by the
@@ -21,6 +23,11 @@ final class CoverProblem {
     /** Records in some cut, for the reduced-cost fixing. */
     final int[] active;
     final boolean[] dominated;
+    /**
+     * For a dominated record, a record not dominated whose cuts hold all of its cuts (the end of its
+     * chain of dominators); -1 for the others.
+     */
+    final int[] dominator;
 
     /**
      * @param records number of records
@@ -76,11 +83,13 @@ final class CoverProblem {
                 active[inCuts++] = r;
             }
         }
+        dominator = new int[records];
         dominated = dominated();
     }
 
     private boolean[] dominated() {
         boolean[] out = new boolean[records];
+        Arrays.fill(dominator, -1);
         int[] mark = new int[records];
         int[] together = new int[records];
         int stamp = 0;
@@ -106,9 +115,17 @@ final class CoverProblem {
                 if (s != r && !out[s] && mark[s] == stamp && together[s] == degree[r]
                         && (degree[s] > degree[r] || s < r)) {
                     out[r] = true;
+                    dominator[r] = s;
                     break;
                 }
             }
+        }
+        for (int r = 0; r < records; r++) { // a dominator was not dominated when chosen, so chains end
+            int s = dominator[r];
+            while (s >= 0 && out[s]) {
+                s = dominator[s];
+            }
+            dominator[r] = s;
         }
         return out;
     }

@@ -45,6 +45,8 @@ final class CoverSearch implements CoverMaster {
     private int[][] cuts = new int[64][];
     private int cutCount;
     private boolean[] last;
+    /** Where the last solve's split search found its cover, to resume the next one from (null: none). */
+    private CoverFrontier frontier;
     private long lastNodes;
     private boolean lastExact;
     private int branched;
@@ -105,9 +107,10 @@ final class CoverSearch implements CoverMaster {
         if (record != null) {
             record.add(new MasterReplay.Problem(m, fixed.clone(), Arrays.copyOf(cuts, cutCount), atLeast, atMost));
         }
-        CoverBranch tree = new CoverBranch(m, cuts, cutCount, fixed).threads(threads);
+        CoverBranch tree = new CoverBranch(m, cuts, cutCount, fixed).threads(threads).resume(frontier);
         boolean[] cover = new boolean[m];
         CoverBranch.Smallest found = tree.smallest(atLeast, atMost, nodeLimit, deadline, cover, last);
+        frontier = tree.frontier();
         lastNodes = tree.nodes();
         lastExact = false;
         Solved s;

@@ -29,6 +29,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * item, can cut a search short (GAVE_UP, unless some item already found a cover within the budget,
  * which is then still the smallest: the smaller sizes were ruled out before).
  * <p>
+ * When it finds a cover (and was not cut short) it leaves the frontier for the next solve
+ * ({@link CoverBranch#frontier}): the found item expanded from the cover's path on, then every
+ * item after it whose parent is on the found item's path (a sibling after one of its ancestors),
+ * whether or not a worker had searched it; so the frontier too depends on the items alone, not on
+ * the threads.
+ * <p>
  * The price: the tree's own first {@code splitAfter} nodes, and the unfinished part of each
  * expanded item, are searched twice; items start from the LP's dual rather than their parent's
  * raised one. Measured by {@code reident bench-master} (docs/benchmark-master.md).
@@ -61,6 +67,10 @@ final class CoverSplit {
     private volatile int[] first;
     private volatile boolean stop;
     private boolean[] firstCover;
+    private CoverBranch.Item firstItem;
+    private int[] firstPath;
+    /** Every item made, for the frontier. */
+    private final List<Task> all = new ArrayList<>();
 
     private CoverSplit(CoverBranch root, int budget, long limit, double deadline, boolean[] prefer) {
         this.root = root;
@@ -76,13 +86,15 @@ final class CoverSplit {
      * {@code cover}. The nodes searched are returned in {@code nodes[0]}.
      */
     static CoverBranch.Outcome search(CoverBranch root, int budget, long limit, double deadline, boolean[] cover,
-            boolean[] prefer, long[] nodes) {
+            boolean[] prefer, long[] nodes, List<CoverBranch.Item> start) {
         CoverSplit split = new CoverSplit(root, budget, limit, deadline, prefer);
         CoverBranch.Item whole = new CoverBranch.Item(new int[0], new int[0]);
         CoverBranch first = root.worker();
-        List<CoverBranch.Item> items = first.expand(whole, budget, root.itemsWanted(), prefer, null);
+        List<CoverBranch.Item> items = start != null ? start
+                : first.expand(whole, budget, root.itemsWanted(), prefer, null);
         for (int q = 0; q < items.size(); q++) {
             split.pending.add(new Task(items.get(q), new int[] {q}));
+            split.all.add(new Task(items.get(q), new int[] {q}));
         }
         List<Future<Long>> others = new ArrayList<>();
         for (int t = 1; t < root.threads(); t++) {
@@ -119,6 +131,23 @@ final class CoverSplit {
             throw re;
         } else if (failed != null) {
             throw (Error) failed;
+        }
+        if (split.firstCover != null && !split.stop) {
+            List<Task> rest = new ArrayList<>();
+            for (Task t : split.all) {
+                int[] p = t.position();
+                if (split.after(p) && p.length <= split.first.length
+                        && Arrays.equals(p, 0, p.length - 1, split.first, 0, p.length - 1)) {
+                    rest.add(t);
+                }
+            }
+            rest.sort(null);
+            List<CoverBranch.Item> front = new ArrayList<>(
+                    first.expand(split.firstItem, budget, root.itemsWanted(), prefer, split.firstPath));
+            for (Task t : rest) {
+                front.add(t.item());
+            }
+            root.frontier(budget, front);
         }
         nodes[0] = searched + first.nodes();
         if (split.firstCover != null) {
@@ -170,12 +199,15 @@ final class CoverSplit {
                 if (o == CoverBranch.Outcome.FOUND && (first == null || Arrays.compare(t.position(), first) < 0)) {
                     first = t.position();
                     firstCover = mine.clone();
+                    firstItem = t.item();
+                    firstPath = w.foundAt();
                 }
                 if (more != null) {
                     for (int q = 0; q < more.size(); q++) {
                         int[] at = Arrays.copyOf(t.position(), t.position().length + 1);
                         at[at.length - 1] = q;
                         pending.add(new Task(more.get(q), at));
+                        all.add(new Task(more.get(q), at));
                     }
                 }
                 notifyAll();

@@ -47,28 +47,32 @@ public final class MasterReplay {
         PACKING,
         /** {@link CoverDual} after {@link CoverBranch#DUAL_AFTER} nodes, on one thread, never split. */
         DUAL,
-        /** As the learner runs it: DUAL, split after {@link CoverBranch#SPLIT_AFTER} nodes ({@link CoverSplit}). */
-        SPLIT
+        /** DUAL, split after {@link CoverBranch#SPLIT_AFTER} nodes ({@link CoverSplit}), each solve from the root. */
+        SPLIT,
+        /** As the learner runs it: SPLIT, each solve resumed from the previous one's frontier where it applies. */
+        RESUME
     }
 
     /**
-     * Solves the problems in order with {@code tree} ({@code threads} for SPLIT), each within
+     * Solves the problems in order with {@code tree} ({@code threads} for SPLIT and RESUME), each within
      * {@code nodeLimit} nodes. Every cover found is checked against the cuts.
      */
     public static List<Solve> replay(List<Problem> problems, Tree tree, int threads, long nodeLimit) {
         List<Solve> solves = new ArrayList<>();
         boolean[] last = null;
+        CoverFrontier frontier = null;
         for (Problem p : problems) {
             long t0 = System.nanoTime();
             CoverBranch b = new CoverBranch(p.records(), p.cuts(), p.cuts().length, p.fixed(),
                     tree == Tree.PACKING ? Long.MAX_VALUE : CoverBranch.DUAL_AFTER);
-            if (tree == Tree.SPLIT) {
-                b.threads(threads);
+            if (tree == Tree.SPLIT || tree == Tree.RESUME) {
+                b.threads(threads).resume(tree == Tree.RESUME ? frontier : null);
             } else {
                 b.split(Long.MAX_VALUE, 0);
             }
             boolean[] cover = new boolean[p.records()];
             CoverBranch.Smallest found = b.smallest(p.atLeast(), p.atMost(), nodeLimit, Double.MAX_VALUE, cover, last);
+            frontier = b.frontier();
             if (found.outcome() == CoverBranch.Outcome.FOUND) {
                 check(p, cover, found.size());
                 last = cover;

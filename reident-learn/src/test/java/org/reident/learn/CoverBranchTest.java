@@ -209,8 +209,10 @@ class CoverBranchTest {
 
     /**
      * A seeded instance whose smallest cover (31 of 60 records) takes some 180,000 nodes to prove:
-     * with 20,000 nodes the split search gives up, having searched no more than the limit plus, per
-     * thread, one check interval (4,096 nodes) and the expansions into items (a few thousand).
+     * with 20,000 nodes the split search gives up, having searched more than the limit but not twice
+     * as much: the workers see the limit passed only at their checks (every 4,096 nodes each and after
+     * each item), and an expansion into items re-walks an item's first levels (over 3,000 runs on two
+     * threads, 20,132 to 36,566 nodes; a test run went past the 34,192 asserted before).
      */
     @Test
     void aSplitSearchGivesUpAtTheNodeLimit() {
@@ -221,6 +223,6 @@ class CoverBranchTest {
         }
         CoverBranch b = new CoverBranch(60, cuts, cuts.length, new boolean[60]).split(1_000, 16).threads(2);
         assertEquals(CoverBranch.Outcome.GAVE_UP, b.find(30, 20_000, Double.MAX_VALUE, new boolean[60], null));
-        assertTrue(b.nodes() > 20_000 && b.nodes() <= 20_000 + 2 * (4096 + 3_000), "nodes " + b.nodes());
+        assertTrue(b.nodes() > 20_000 && b.nodes() <= 40_000, "nodes " + b.nodes());
     }
 }

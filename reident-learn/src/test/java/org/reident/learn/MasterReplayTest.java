@@ -49,8 +49,8 @@ class MasterReplayTest {
 
     /**
      * A seeded SB run's recorded problems (24 of them, the last with 419 cuts): both bounds, and the
-     * split tree on two threads, give the same answers, which never fall, and the dual bound is really
-     * switched on in some solve.
+     * split tree on two threads, from the root or resumed, give the same answers, which never fall,
+     * and the dual bound is really switched on in some solve.
      */
     @Test
     void recordedProblemsReplayAlikeWithEitherBound() {
@@ -61,6 +61,7 @@ class MasterReplayTest {
         List<MasterReplay.Solve> packing = MasterReplay.replay(problems, MasterReplay.Tree.PACKING, 1, Long.MAX_VALUE);
         List<MasterReplay.Solve> dual = MasterReplay.replay(problems, MasterReplay.Tree.DUAL, 1, Long.MAX_VALUE);
         List<MasterReplay.Solve> split = MasterReplay.replay(problems, MasterReplay.Tree.SPLIT, 2, Long.MAX_VALUE);
+        List<MasterReplay.Solve> resume = MasterReplay.replay(problems, MasterReplay.Tree.RESUME, 2, Long.MAX_VALUE);
         long previous = 0;
         long most = 0;
         for (int i = 0; i < problems.size(); i++) {
@@ -68,6 +69,7 @@ class MasterReplayTest {
             MasterReplay.Solve p = packing.get(i);
             assertEquals(p.outcome() + " " + p.size(), dual.get(i).outcome() + " " + dual.get(i).size(), "solve " + i);
             assertEquals(p.outcome() + " " + p.size(), split.get(i).outcome() + " " + split.get(i).size(), "solve " + i);
+            assertEquals(p.outcome() + " " + p.size(), resume.get(i).outcome() + " " + resume.get(i).size(), "solve " + i);
             assertTrue(p.size() >= previous, "cuts are only added, so the smallest cover never shrinks");
             assertTrue(p.size() >= problems.get(i).atLeast(), "atLeast is a proven bound");
             previous = p.size();
