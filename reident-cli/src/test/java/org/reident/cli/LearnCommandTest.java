@@ -201,6 +201,24 @@ class LearnCommandTest {
                 "the learned reverse worst case is at least AM's: " + r);
     }
 
+    /**
+     * A SCIP parameter SCIP rejects is a user error: one line on standard error and status 2. Run in
+     * a fresh JVM, since the native solver writes its own warnings to file descriptor 2, where an
+     * in-process run cannot see them.
+     */
+    @Test
+    void aRejectedSolverParameterGivesOneLineInAFreshProcess() throws Exception {
+        Path err = dir.resolve("err.txt");
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), Main.class.getName(), "learn", "--original", x.toString(),
+                "--protected", y.toString(), "--aggregator", "wm", "--solver-params", "no/such/parameter = 1")
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(err.toFile()).start();
+        assertEquals(2, p.waitFor());
+        List<String> lines = Files.readAllLines(err);
+        assertEquals(1, lines.size(), "standard error: " + lines);
+        assertTrue(lines.get(0).startsWith("reident: error: --solver-params:"), lines.get(0));
+    }
+
     @Test
     void userErrors() {
         String[][] cases = {

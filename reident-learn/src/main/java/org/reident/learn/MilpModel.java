@@ -1,6 +1,8 @@
 package org.reident.learn;
 
 import com.google.ortools.Loader;
+import com.google.ortools.sat.CpModel;
+import com.google.ortools.sat.CpSolver;
 import com.google.ortools.linearsolver.MPConstraint;
 import com.google.ortools.linearsolver.MPObjective;
 import com.google.ortools.linearsolver.MPSolver;
@@ -22,9 +24,18 @@ final class MilpModel {
     final MPVariable[] k;
     private int rows;
 
+    /**
+     * Loads OR-Tools' native code once per process and has its C++ logging initialised, so that
+     * solver warnings (e.g. a SCIP parameter it rejects, which the caller reports itself) no longer
+     * reach standard error; errors still do. Until the logging is initialised everything goes to
+     * standard error. OR-Tools 9.12's CP-SAT initialises it on its first solve and aborts the
+     * process if it was initialised before ({@code CppBridge.initLogging}), so CP-SAT does it here,
+     * solving an empty model once.
+     */
     static synchronized void loadNative() {
         if (!loaded) {
             Loader.loadNativeLibraries();
+            new CpSolver().solve(new CpModel());
             loaded = true;
         }
     }

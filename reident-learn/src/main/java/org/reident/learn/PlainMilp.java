@@ -1,6 +1,5 @@
 package org.reident.learn;
 
-import com.google.ortools.Loader;
 import com.google.ortools.linearsolver.MPConstraint;
 import com.google.ortools.linearsolver.MPObjective;
 import com.google.ortools.linearsolver.MPSolver;
@@ -20,16 +19,11 @@ import org.reident.distance.Standardization;
  * only, with SCIP.
  */
 public final class PlainMilp {
-    private static boolean loaded;
-
     private PlainMilp() {
     }
 
-    static synchronized void load() {
-        if (!loaded) {
-            Loader.loadNativeLibraries();
-            loaded = true;
-        }
+    static void load() {
+        MilpModel.loadNative();
     }
 
     /** Outcome of the plain model: proven status and optimum sum of (1 - K_i). */
