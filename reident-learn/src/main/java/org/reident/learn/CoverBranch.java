@@ -80,6 +80,8 @@ final class CoverBranch {
     private final int[] degree;
     /** Chosen records of each cut (hit when positive). */
     private final int[] hit;
+    /** The unhit cuts as a bit set (bit c of word c / 64), so a node visits them alone, in index order. */
+    private final long[] unhitBits;
     /** Records of each cut not forbidden. */
     private final int[] allowed;
     private final boolean[] chosen;
@@ -151,6 +153,8 @@ final class CoverBranch {
         active = p.active;
         this.dualAfter = dualAfter;
         hit = new int[cutCount];
+        unhitBits = new long[(cutCount + 63) >>> 6];
+        allUnhit();
         allowed = new int[cutCount];
         for (int c = 0; c < cutCount; c++) {
             allowed[c] = cuts[c].length;
@@ -308,6 +312,7 @@ final class CoverBranch {
         }
         Arrays.fill(chosen, false);
         Arrays.fill(hit, 0);
+        allUnhit();
         return o;
     }
 
@@ -457,6 +462,7 @@ final class CoverBranch {
         } else {
             Arrays.fill(chosen, false);
             Arrays.fill(hit, 0);
+        allUnhit();
             for (int r : item.forbidden()) {
                 forbid(r, false);
             }
@@ -533,8 +539,9 @@ final class CoverBranch {
         for (int size = 0; size <= maxSize; size++) {
             bySize[size] = 0;
         }
-        for (int c = 0; c < cutCount; c++) {
-            if (hit[c] == 0) {
+        for (int w = 0; w < unhitBits.length; w++) {
+            for (long bits = unhitBits[w]; bits != 0; bits &= bits - 1) {
+                int c = w << 6 | Long.numberOfTrailingZeros(bits);
                 int a = allowed[c];
                 if (a == 0) {
                     return PRUNED;
@@ -576,8 +583,9 @@ final class CoverBranch {
             return pick;
         }
         pick = -1;
-        for (int c = 0; c < cutCount; c++) {
-            if (hit[c] == 0) {
+        for (int w = 0; w < unhitBits.length; w++) { // again: the fixings lowered allowed counts (raise reordered unhit)
+            for (long bits = unhitBits[w]; bits != 0; bits &= bits - 1) {
+                int c = w << 6 | Long.numberOfTrailingZeros(bits);
                 int a = allowed[c];
                 if (a == 0) {
                     return PRUNED;
@@ -679,14 +687,24 @@ final class CoverBranch {
         return count;
     }
 
+    private void allUnhit() {
+        Arrays.fill(unhitBits, -1L);
+        if ((cutCount & 63) != 0) {
+            unhitBits[unhitBits.length - 1] = -1L >>> (64 - (cutCount & 63));
+        }
+    }
+
     private void take(int r, boolean in) {
         chosen[r] = in;
         int d = in ? 1 : -1;
         for (int q = 0; q < degree[r]; q++) {
             int c = byRecord[r][q];
             hit[c] += d;
-            if (dual != null && hit[c] == (in ? 1 : 0)) {
-                dual.hit(c, in);
+            if (hit[c] == (in ? 1 : 0)) {
+                unhitBits[c >>> 6] ^= 1L << c;
+                if (dual != null) {
+                    dual.hit(c, in);
+                }
             }
         }
     }
