@@ -27,8 +27,9 @@ import picocli.CommandLine.Spec;
             "",
             "Learns once (cuts formulation), records every master problem, then replays them with a",
             "baseline tree (--baseline) and with the learner's tree: the LP-dual bound, the search split",
-            "over --threads threads, each solve resumed where the last one found its cover. Prints a Markdown table (and writes it with --markdown) naming the",
-            "machine and date; exit 1 if the two trees disagree on an answer."})
+            "over --threads threads, each solve resumed where the last one found its cover. Prints a",
+            "Markdown table (and writes it with --markdown) naming the machine and date; exit 1 if the",
+            "two trees disagree on an answer."})
 public final class BenchMasterCommand implements java.util.concurrent.Callable<Integer> {
     @Spec
     CommandSpec spec;

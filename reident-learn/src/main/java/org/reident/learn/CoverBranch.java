@@ -224,7 +224,6 @@ final class CoverBranch {
         return resumedSizes;
     }
 
-
     /** A worker of a split: this problem, the dual bound on from the start (this tree's must be). */
     CoverBranch worker() {
         CoverBranch w = new CoverBranch(problem, 0);
@@ -462,7 +461,7 @@ final class CoverBranch {
         } else {
             Arrays.fill(chosen, false);
             Arrays.fill(hit, 0);
-        allUnhit();
+            allUnhit();
             for (int r : item.forbidden()) {
                 forbid(r, false);
             }

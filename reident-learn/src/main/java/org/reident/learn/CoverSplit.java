@@ -93,8 +93,9 @@ final class CoverSplit {
         List<CoverBranch.Item> items = start != null ? start
                 : first.expand(whole, budget, root.itemsWanted(), prefer, null);
         for (int q = 0; q < items.size(); q++) {
-            split.pending.add(new Task(items.get(q), new int[] {q}));
-            split.all.add(new Task(items.get(q), new int[] {q}));
+            Task t = new Task(items.get(q), new int[] {q});
+            split.pending.add(t);
+            split.all.add(t);
         }
         List<Future<Long>> others = new ArrayList<>();
         for (int t = 1; t < root.threads(); t++) {
@@ -206,8 +207,9 @@ final class CoverSplit {
                     for (int q = 0; q < more.size(); q++) {
                         int[] at = Arrays.copyOf(t.position(), t.position().length + 1);
                         at[at.length - 1] = q;
-                        pending.add(new Task(more.get(q), at));
-                        all.add(new Task(more.get(q), at));
+                        Task task = new Task(more.get(q), at);
+                        pending.add(task);
+                        all.add(task);
                     }
                 }
                 notifyAll();
