@@ -5,8 +5,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.reident.data.CsvReader;
 import org.reident.data.LinkageData;
 import org.reident.data.LinkageDataBuilder;
@@ -35,14 +37,17 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code reident demo}: the main job on the project's own seeded synthetic data. Generates a
- * census-like original file, protects it with MDAV microaggregation (or noise), writes both files, and links them with
- * every standard distance.
+ * census-like original file, protects it with MDAV microaggregation (or noise), writes both files, links them with
+ * every standard distance, and learns the worst case within each family of --learn (the cuts formulation of
+ * {@code reident learn}, on every record).
  */
 @Command(name = "demo", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = {"Show the main job on generated data: no input files needed.",
             "",
-            "Generates a seeded census-like file, protects it (MDAV microaggregation, or noise), writes both files and links them "
-                + "with every standard record-linkage method."})
+            "Generates a seeded census-like file, protects it (MDAV microaggregation, or noise), writes both files, links them "
+                + "with every standard record-linkage method, and learns by MILP the worst case within the weighted means (wm*), "
+                + "the Choquet integrals (ci*) and the bilinear forms (sb*): the parameters that re-identify the most records, "
+                + "proven optimal or reported with their bound."})
 public final class DemoCommand implements java.util.concurrent.Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -71,8 +76,13 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
     @Option(names = "--json", description = "Print the results as a JSON array instead of a table.")
     boolean json;
 
+    @Option(names = "--learn", defaultValue = "wm,choquet,bilinear", paramLabel = "LIST", split = ",",
+            description = {"Families whose worst case to learn by MILP, each a row of its own: wm (wm*), wm-m, owa, choquet (ci*), "
+                + "choquet-m, bilinear (sb*), bilinear-nc, md-star; 'none' learns nothing (default ${DEFAULT-VALUE})."})
+    List<String> learn;
+
     @Option(names = "--learn-seconds", defaultValue = "30", paramLabel = "T",
-            description = "Time limit for learning the worst-case weighted mean (wm*); 0 skips it (default ${DEFAULT-VALUE}).")
+            description = "Time limit for learning each worst case; 0 skips learning (default ${DEFAULT-VALUE}).")
     double learnSeconds;
 
     @Override
@@ -85,6 +95,7 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
         if (!(noise >= 0) || Double.isInfinite(noise)) {
             throw new org.reident.data.InputException("--noise: expected a percentage >= 0, got " + noise);
         }
+        List<Aggregator> families = families();
         SyntheticTable original = CensusLikeGenerator.generate(records, variables, seed);
         Masking masking = masking();
         double[] masked = masking.apply(original.values(), original.rows(), original.names().size());
@@ -111,42 +122,60 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
                 Reports.row(out, o);
             }
         }
-        LearnResult learned = null;
-        MethodOutcome lo = null;
-        if (learnSeconds > 0) {
-            learned = learnWorstCase(data, err);
-            lo = new MethodOutcome(Method.WM, learned.model(), learned.linkage(), learned.seconds(), null);
+        Map<MethodOutcome, String> labels = new IdentityHashMap<>();
+        Map<MethodOutcome, LearnResult> results = new IdentityHashMap<>();
+        Map<MethodOutcome, Aggregator> learnedBy = new IdentityHashMap<>();
+        double[] weights = null; // wm*'s, once learned: where a later family holds it, that family starts from it
+        for (Aggregator a : families) {
+            LearnResult learned = learnWorstCase(a, weights, data, err);
+            if (a == Aggregator.WM) {
+                weights = learned.model().values();
+            }
+            MethodOutcome lo = new MethodOutcome(a.method(), learned.model(), learned.linkage(), learned.seconds(), null);
             outcomes.add(lo);
+            labels.put(lo, label(a));
+            learnedBy.put(lo, a);
+            results.put(lo, learned);
             if (!json) {
-                out.printf(Locale.ROOT, "%-9s %-50s %16s %8.2f %10.2f %9.2f %6d %8.3f%n", "wm*", "learned weighted mean: worst case, "
-                        + learned.status(), learned.trainingLinked() + " / " + learned.trainingRecords(),
+                out.printf(Locale.ROOT, "%-9s %-50s %16s %8.2f %10.2f %9.2f %6d %8.3f%n", label(a), "learned " + family(a)
+                        + ": worst case, " + learned.status(), learned.trainingLinked() + " / " + learned.trainingRecords(),
                         lo.result().rate(), lo.result().expected(), lo.result().expectedRate(), lo.result().tiedAtTop(), learned.seconds());
             }
         }
         ArrayNode arr = Reports.JSON.createArrayNode();
         for (MethodOutcome o : outcomes) {
             ObjectNode j = Reports.json(o, ctx).put("seed", seed).put("protection", masking.label());
-            if (learned != null && o.result() == learned.linkage()) {
-                j.put("learned", true).put("status", learned.status()).put("objective_bound", learned.bound());
+            LearnResult learned = results.get(o);
+            if (learned != null) {
+                j.put("learned", true).put("label", labels.get(o)).put("aggregator", learnedBy.get(o).label())
+                        .put("status", learned.status()).put("objective_bound", learned.bound());
             }
             arr.add(j);
         }
-        Path results = dir.resolve("results.json");
+        Path resultsFile = dir.resolve("results.json");
         String text = Reports.JSON.writeValueAsString(arr);
-        AtomicOutput.writeString(results, text + "\n");
+        AtomicOutput.writeString(resultsFile, text + "\n");
         if (json) {
             out.println(text);
         } else {
             out.println();
-            out.println(Reports.worstCase(outcomes, lo, "wm*"));
-            if (learned != null) {
-                out.printf(Locale.ROOT, "wm*: the weights that link the most records, learned by MILP (%s): no weighting links more "
-                        + "than %d records by a margin of at least 1e-4%s; see 'reident learn --help'%n", learned.status(), learned.bound(),
-                        learned.trainingLinked() > learned.bound()
-                                ? " (" + (learned.trainingLinked() - learned.bound()) + " more are linked here by a smaller margin)" : "");
+            out.println(Reports.worstCase(outcomes, labels));
+            for (MethodOutcome o : outcomes) {
+                LearnResult learned = results.get(o);
+                if (learned != null) {
+                    String f = family(learnedBy.get(o));
+                    out.printf(Locale.ROOT, "%s: %s, learned by MILP (%s): no %s links more than %d records by a margin of at least "
+                            + "1e-4%s%n", labels.get(o), learned.status().equals("OPTIMAL") ? "the " + f + " that links the most records"
+                                    : "the best " + f + " found in the time limit", learned.status(), f, learned.bound(),
+                            learned.trainingLinked() > learned.bound()
+                                    ? " (" + (learned.trainingLinked() - learned.bound()) + " more are linked here by a smaller margin)" : "");
+                }
+            }
+            if (!learnedBy.isEmpty()) {
+                out.println("(see 'reident learn --help'; the learned rows are the worst case over each whole family of distances)");
             }
             out.println();
-            out.println("files: " + xPath + ", " + yPath + " (the generated pair), " + results + " (these results)");
+            out.println("files: " + xPath + ", " + yPath + " (the generated pair), " + resultsFile + " (these results)");
             out.println("next:  reident link --original " + xPath + " --protected " + yPath + " --method md --out records.csv");
         }
         err.flush();
@@ -177,15 +206,64 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
                 : "MDAV microaggregation of variable pairs, " + m.label();
     }
 
-    /** The worst case within the weighted means: the MILP of 'reident learn', on every record. */
-    private LearnResult learnWorstCase(LinkageData data, PrintWriter err) {
+    /** The aggregators of --learn, in order, without repeats; none when --learn-seconds is 0 or --learn is 'none'. */
+    private List<Aggregator> families() {
+        if (!(learnSeconds >= 0) || Double.isInfinite(learnSeconds)) {
+            throw new org.reident.data.InputException("--learn-seconds: expected a number of seconds >= 0, got " + learnSeconds);
+        }
+        List<Aggregator> out = new ArrayList<>();
+        if (learn.size() == 1 && learn.get(0).strip().equalsIgnoreCase("none")) {
+            return out;
+        }
+        for (String name : learn) {
+            Aggregator a = PresetSample.aggregator(name, "--learn");
+            if (!out.contains(a)) {
+                out.add(a);
+            }
+        }
+        return learnSeconds == 0 ? List.of() : out;
+    }
+
+    /** The row's name: the papers' short name of the family, starred as learned (wm*, ci*, sb*, ...). */
+    static String label(Aggregator a) {
+        return switch (a) {
+            case WM -> "wm*";
+            case WM_M -> "wm-m*";
+            case OWA -> "owa*";
+            case CHOQUET -> "ci*";
+            case CHOQUET_M -> "ci-m*";
+            case BILINEAR -> "sb*";
+            case BILINEAR_NC -> "sb-nc*";
+            case MD_STAR -> "md**";
+        };
+    }
+
+    private static String family(Aggregator a) {
+        return switch (a) {
+            case WM -> "weighted mean";
+            case WM_M -> "weighted mean (weights >= delta)";
+            case OWA -> "OWA operator";
+            case CHOQUET -> "Choquet integral";
+            case CHOQUET_M -> "submodular Choquet integral";
+            case BILINEAR -> "bilinear form";
+            case BILINEAR_NC -> "bilinear form (no sign constraint)";
+            case MD_STAR -> "Mahalanobis-type aggregator (MD*)";
+        };
+    }
+
+    /**
+     * The worst case within one family: the MILP of 'reident learn', on every record, starting from
+     * the weighted mean {@code start} (null: none) where the family holds it.
+     */
+    private LearnResult learnWorstCase(Aggregator a, double[] start, LinkageData data, PrintWriter err) {
         int[] all = new int[data.originalCount()];
         for (int i = 0; i < all.length; i++) {
             all[i] = i;
         }
-        LearnOptions o = LearnOptions.defaults(Aggregator.WM).withTimeLimit(learnSeconds)
+        String label = label(a);
+        LearnOptions o = LearnOptions.defaults(a).withTimeLimit(learnSeconds).withStart(start)
                 .withProgress(json ? null : line -> {
-                    err.println("reident demo: learning wm*: " + line);
+                    err.println("reident demo: learning " + label + ": " + line);
                     err.flush();
                 });
         return Formulation.CUTS.learn(o, data, all);

@@ -148,7 +148,7 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
                 json ? null : line -> {
                     stderr.println("reident learn: " + line);
                     stderr.flush();
-                }, params, threads == null ? Runtime.getRuntime().availableProcessors() : threads);
+                }, params, threads == null ? Runtime.getRuntime().availableProcessors() : threads, null);
         LearnResult r = hrla ? new Hrla(learningRate, epochs, seed, o.standardization(), o.progress()).learn(data, train).result()
                 : form.learn(o, data, train);
         ObjectNode j = LearnReport.json(r, data, train, a, o);

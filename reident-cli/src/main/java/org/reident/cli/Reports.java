@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
@@ -95,11 +96,11 @@ final class Reports {
 
     /** The worst case over the methods run, as one sentence (null when none ran). */
     static String worstCase(List<MethodOutcome> outcomes) {
-        return worstCase(outcomes, null, null);
+        return worstCase(outcomes, Map.of());
     }
 
-    /** As {@link #worstCase(List)}, naming the outcome {@code special} (e.g. a learned row) {@code label}. */
-    static String worstCase(List<MethodOutcome> outcomes, MethodOutcome special, String label) {
+    /** As {@link #worstCase(List)}, naming the outcomes that are keys of {@code labels} (e.g. learned rows) by their label. */
+    static String worstCase(List<MethodOutcome> outcomes, Map<MethodOutcome, String> labels) {
         MethodOutcome best = null;
         for (MethodOutcome o : outcomes) {
             if (!o.failed() && (best == null || o.result().reidentified() > best.result().reidentified())) {
@@ -110,8 +111,9 @@ final class Reports {
             return null;
         }
         LinkageResult r = best.result();
+        String label = labels.get(best);
         return String.format(Locale.ROOT, "worst case of the methods run: %s re-identifies %d of %d records (%.2f%%; %.2f%% counting ties as shared)",
-                best == special ? label : best.method().label(), r.reidentified(), r.records(), r.rate(), r.expectedRate());
+                label != null ? label : best.method().label(), r.reidentified(), r.records(), r.rate(), r.expectedRate());
     }
 
     /** Per-record results: no record values, only ids, ranks and distance margins. */

@@ -19,9 +19,12 @@ import org.reident.distance.Standardization;
  *                       "" for SCIP's own defaults); ignored by CBC
  * @param threads        threads of the cuts formulation's deletion filters and master search tree
  *                       (default: one per core); its answers do not depend on them
+ * @param startWeights   weights of a weighted mean (one per variable, summing to 1) for the cuts
+ *                       formulation to start from when the family holds it (null: none); see
+ *                       {@link LearnedModels#embed}
  */
 public record LearnOptions(Aggregator aggregator, String solver, double timeLimit, double eps, double delta, int rivals,
-        Standardization standardization, Consumer<String> progress, String solverParameters, int threads) {
+        Standardization standardization, Consumer<String> progress, String solverParameters, int threads, double[] startWeights) {
 
     public LearnOptions {
         if (threads < 1) {
@@ -41,26 +44,32 @@ public record LearnOptions(Aggregator aggregator, String solver, double timeLimi
 
     public static LearnOptions defaults(Aggregator a) {
         return new LearnOptions(a, "scip", 600, 1e-4, 1e-4, 8, Standardization.OWN, null, SCIP_PARAMETERS,
-                Runtime.getRuntime().availableProcessors());
+                Runtime.getRuntime().availableProcessors(), null);
     }
 
     public LearnOptions withSolver(String s) {
-        return new LearnOptions(aggregator, s, timeLimit, eps, delta, rivals, standardization, progress, solverParameters, threads);
+        return new LearnOptions(aggregator, s, timeLimit, eps, delta, rivals, standardization, progress, solverParameters, threads, startWeights);
     }
 
     public LearnOptions withTimeLimit(double seconds) {
-        return new LearnOptions(aggregator, solver, seconds, eps, delta, rivals, standardization, progress, solverParameters, threads);
+        return new LearnOptions(aggregator, solver, seconds, eps, delta, rivals, standardization, progress, solverParameters, threads, startWeights);
     }
 
     public LearnOptions withProgress(Consumer<String> p) {
-        return new LearnOptions(aggregator, solver, timeLimit, eps, delta, rivals, standardization, p, solverParameters, threads);
+        return new LearnOptions(aggregator, solver, timeLimit, eps, delta, rivals, standardization, p, solverParameters, threads, startWeights);
     }
 
     public LearnOptions withThreads(int count) {
-        return new LearnOptions(aggregator, solver, timeLimit, eps, delta, rivals, standardization, progress, solverParameters, count);
+        return new LearnOptions(aggregator, solver, timeLimit, eps, delta, rivals, standardization, progress, solverParameters, count, startWeights);
     }
 
     public LearnOptions withSolverParameters(String parameters) {
-        return new LearnOptions(aggregator, solver, timeLimit, eps, delta, rivals, standardization, progress, parameters, threads);
+        return new LearnOptions(aggregator, solver, timeLimit, eps, delta, rivals, standardization, progress, parameters, threads, startWeights);
+    }
+
+    /** Starts from a weighted mean's weights where the family holds it ({@link LearnedModels#embed}); null: none. */
+    public LearnOptions withStart(double[] weights) {
+        return new LearnOptions(aggregator, solver, timeLimit, eps, delta, rivals, standardization, progress, solverParameters, threads,
+                weights == null ? null : weights.clone());
     }
 }

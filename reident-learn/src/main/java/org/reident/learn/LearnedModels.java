@@ -34,6 +34,42 @@ final class LearnedModels {
     }
 
     /**
+     * A weighted mean's weights w as parameters of family a, where a holds the weighted means: the
+     * same distance sum_k w_k d_k^2 (WM and WM_m when every w_k >= delta; for CI and CI_m the additive
+     * measure mu(A) = sum_{k in A} w_k, monotone and modular, hence submodular; for SB, SB_NC and MD*
+     * the diagonal matrix diag(w): trace 1, entries in [0, 1], positive semidefinite, so non-negative
+     * on every pair, and |d|' diag(w) |d| = d' diag(w) d). Null for OWA, which holds only the
+     * equal weights, and for WM_m when some w_k < delta.
+     */
+    static double[] embed(LearnOptions o, double[] w, Features f) {
+        Aggregator a = o.aggregator();
+        int n = f.dimension();
+        if (w.length != n || a == Aggregator.OWA) {
+            return null;
+        }
+        double[] t = new double[f.parameters()];
+        if (a.isBilinear()) {
+            for (int k = 0; k < n; k++) {
+                t[f.triangle(k, k)] = w[k];
+            }
+        } else if (a.isChoquet()) {
+            for (int q = 1; q < t.length; q++) {
+                int low = Integer.numberOfTrailingZeros(q);
+                t[q] = t[q & (q - 1)] + w[low];
+            }
+            t[t.length - 1] = 1;
+        } else {
+            for (int k = 0; k < n; k++) {
+                if (a == Aggregator.WM_M && w[k] < o.delta()) {
+                    return null;
+                }
+                t[k] = w[k];
+            }
+        }
+        return t;
+    }
+
+    /**
      * theta as a model: the symmetric matrix from its upper triangle (SB, MD*); the measure clamped
      * to [0, 1] and made monotone against solver round-off (CI); the weights clamped at 0 and
      * rescaled to sum 1 (WM, OWA).

@@ -31,7 +31,7 @@ class ConflictLearnerTest {
     private static LearnOptions options() {
         LearnOptions d = LearnOptions.defaults(Aggregator.WM).withTimeLimit(30);
         return new LearnOptions(d.aggregator(), d.solver(), d.timeLimit(), d.eps(), d.delta(), d.rivals(),
-                Standardization.ORIGINAL, null, d.solverParameters(), d.threads());
+                Standardization.ORIGINAL, null, d.solverParameters(), d.threads(), null);
     }
 
     @Test

@@ -17,7 +17,7 @@ class CoverMasterTest {
     private static LearnOptions options(String solver) {
         LearnOptions d = LearnOptions.defaults(Aggregator.WM);
         return new LearnOptions(d.aggregator(), solver, d.timeLimit(), d.eps(), d.delta(), d.rivals(),
-                d.standardization(), null, d.solverParameters(), d.threads());
+                d.standardization(), null, d.solverParameters(), d.threads(), null);
     }
 
     private static void check(String solver, CoverMaster m) {
