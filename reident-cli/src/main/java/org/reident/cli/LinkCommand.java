@@ -42,7 +42,7 @@ public final class LinkCommand implements java.util.concurrent.Callable<Integer>
     InputOptions input;
 
     @Option(names = "--method", paramLabel = "M", defaultValue = "all",
-            description = "am (euclidean), dbrl2, md (mahalanobis), md0, kernel, wm, owa, choquet, bilinear, md-star, or all "
+            description = "am (euclidean), dbrl2, md (mahalanobis), md0, kernel, prl (probabilistic), wm, owa, choquet, bilinear, md-star, or all "
                     + "(every method that needs no parameters, plus the --params model). Default: ${DEFAULT-VALUE}.")
     String method;
 

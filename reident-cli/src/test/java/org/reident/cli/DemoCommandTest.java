@@ -22,7 +22,7 @@ class DemoCommandTest {
         Path b = dir.resolve("b");
         Cli r = Cli.run("demo", "--records", "300", "--out", a.toString());
         assertEquals(0, r.status(), r.err());
-        for (String m : new String[] {"am ", "dbrl2 ", "md ", "md0 ", "kernel "}) {
+        for (String m : new String[] {"am ", "dbrl2 ", "md ", "md0 ", "kernel ", "prl "}) {
             assertTrue(r.out().contains("\n" + m), m + " row missing:\n" + r.out());
         }
         assertTrue(r.out().contains("files: " + a.resolve("original.csv")), r.out());
@@ -31,27 +31,27 @@ class DemoCommandTest {
         assertArrayEquals(Files.readAllBytes(a.resolve("protected.csv")), Files.readAllBytes(b.resolve("protected.csv")));
 
         JsonNode results = new ObjectMapper().readTree(a.resolve("results.json").toFile());
-        assertEquals(8, results.size());
+        assertEquals(9, results.size());
         for (JsonNode o : results) {
             assertEquals(300, o.get("records").asInt());
             assertTrue(o.get("reidentified").asInt() > 0, o.toString());
         }
-        // rows 6-8 are the learned worst cases within the weighted means, the Choquet integrals and the bilinear forms
+        // rows 7-9 are the learned worst cases within the weighted means, the Choquet integrals and the bilinear forms
         String[] labels = {"wm*", "ci*", "sb*"};
         String[] aggregators = {"wm", "choquet", "bilinear"};
         for (int k = 0; k < 3; k++) {
-            JsonNode learned = results.get(5 + k);
+            JsonNode learned = results.get(6 + k);
             assertTrue(learned.get("learned").asBoolean());
             assertEquals(labels[k], learned.get("label").asText());
             assertEquals(aggregators[k], learned.get("aggregator").asText());
             assertEquals("OPTIMAL", learned.get("status").asText());
             assertTrue(r.out().contains("\n" + labels[k] + " "), r.out());
         }
-        JsonNode wm = results.get(5);
+        JsonNode wm = results.get(6);
         assertTrue(wm.get("reidentified").asInt() >= results.get(0).get("reidentified").asInt());
         // the optima are ordered: each family holds the weighted means
-        assertTrue(results.get(6).get("objective_bound").asInt() >= wm.get("objective_bound").asInt(), results.toString());
         assertTrue(results.get(7).get("objective_bound").asInt() >= wm.get("objective_bound").asInt(), results.toString());
+        assertTrue(results.get(8).get("objective_bound").asInt() >= wm.get("objective_bound").asInt(), results.toString());
         // the files the demo wrote link to the same counts through the public command
         Cli link = Cli.run("link", "--original", a.resolve("original.csv").toString(), "--protected",
                 a.resolve("protected.csv").toString(), "--method", "am", "--json");
@@ -72,13 +72,13 @@ class DemoCommandTest {
     void learnNoneLinksOnlyAndLearnListsChooseTheRows() throws IOException {
         Path a = dir.resolve("a");
         assertEquals(0, Cli.run("demo", "--records", "60", "--out", a.toString(), "--learn", "none", "--json").status());
-        assertEquals(5, new ObjectMapper().readTree(a.resolve("results.json").toFile()).size());
+        assertEquals(6, new ObjectMapper().readTree(a.resolve("results.json").toFile()).size());
         Cli r = Cli.run("demo", "--records", "60", "--out", a.toString(), "--learn", "wm-m,wm-m,owa");
         assertEquals(0, r.status(), r.err());
         JsonNode results = new ObjectMapper().readTree(a.resolve("results.json").toFile());
-        assertEquals(7, results.size());
-        assertEquals("wm-m*", results.get(5).get("label").asText());
-        assertEquals("owa*", results.get(6).get("label").asText());
+        assertEquals(8, results.size());
+        assertEquals("wm-m*", results.get(6).get("label").asText());
+        assertEquals("owa*", results.get(7).get("label").asText());
         assertTrue(r.out().contains("owa*: the OWA operator that links the most records"), r.out());
     }
 

@@ -72,9 +72,28 @@ class LinkCommandTest {
     void allPrintsAnArrayOfEveryStandardMethod() throws IOException {
         JsonNode a = json("link", "--original", x.toString(), "--protected", y.toString(), "--method", "all", "--json");
         assertTrue(a.isArray());
-        assertEquals(List.of("am", "dbrl2", "md", "md0", "kernel"),
+        assertEquals(List.of("am", "dbrl2", "md", "md0", "kernel", "prl"),
                 List.of(a.get(0).get("method").asText(), a.get(1).get("method").asText(), a.get(2).get("method").asText(),
-                        a.get(3).get("method").asText(), a.get(4).get("method").asText()));
+                        a.get(3).get("method").asText(), a.get(4).get("method").asText(), a.get(5).get("method").asText()));
+    }
+
+    /**
+     * PRL through the command line: an unprotected file (the original linked to itself, 40 distinct
+     * records) is re-identified entirely; the JSON contract holds.
+     */
+    @Test
+    void probabilisticLinkageOfAnUnprotectedFile() throws IOException {
+        Path same = dir.resolve("same.csv");
+        StringBuilder csv = new StringBuilder("A,B,C\n");
+        java.util.SplittableRandom random = new java.util.SplittableRandom(3);
+        for (int i = 0; i < 40; i++) {
+            csv.append(random.nextInt(1000)).append(',').append(random.nextInt(1000)).append(',').append(i).append('\n');
+        }
+        Files.writeString(same, csv.toString());
+        JsonNode o = json("link", "--original", same.toString(), "--protected", same.toString(), "--method", "prl", "--json");
+        assertEquals("prl", o.get("method").asText());
+        assertEquals(40, o.get("records").asInt());
+        assertEquals(40, o.get("reidentified").asInt(), o.toString());
     }
 
     @Test

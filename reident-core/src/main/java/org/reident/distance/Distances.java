@@ -55,6 +55,8 @@ public final class Distances {
             }
             case KERNEL:
                 return oriented(zx, zy, n, options, (q, r) -> new PolynomialKernelDistance(q, r, n, options.kernelDegree()));
+            case PRL:
+                return oriented(zx, zy, n, options, (q, r) -> FellegiSunter.fit(q, r, n).distance(q, r));
             case WM:
                 return oriented(zx, zy, n, options, (q, r) -> new WeightedSquaredEuclidean(q, r, n, p.values()));
             case OWA:

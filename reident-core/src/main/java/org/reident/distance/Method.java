@@ -12,6 +12,7 @@ public enum Method {
     MD("md", false, "Mahalanobis, S = Cov(X - Y) on aligned pairs", "mahalanobis", "md-cov"),
     MD0("md0", false, "Mahalanobis, S = Var(X) + Var(Y)", "md-cov0"),
     KERNEL("kernel", false, "polynomial kernel (1 + x.y)^p (KDBRL)", "kdbrl"),
+    PRL("prl", false, "probabilistic record linkage (Fellegi-Sunter, EM)", "probabilistic"),
     WM("wm", true, "weighted mean of squared differences"),
     OWA("owa", true, "ordered weighted average of squared differences"),
     CHOQUET("choquet", true, "Choquet integral w.r.t. a fuzzy measure", "ci"),
@@ -67,6 +68,6 @@ public enum Method {
             }
         }
         throw new InputException("--method: unknown method '" + s
-                + "' (expected am, dbrl2, md, md0, kernel, wm, owa, choquet, bilinear, md-star or all)");
+                + "' (expected am, dbrl2, md, md0, kernel, prl, wm, owa, choquet, bilinear, md-star or all)");
     }
 }

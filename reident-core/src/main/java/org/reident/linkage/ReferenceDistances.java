@@ -25,9 +25,12 @@ public final class ReferenceDistances {
     /** DBRL2: sd(V_k^X - V_k^Y); WM/OWA: weights; CHOQUET: measure; MD, MD0: S^-1; BILINEAR, MD_STAR: Sigma. */
     private final double[] params;
     private final int degree;
+    /** PRL: the distance penalty of each variable's level of agreement. */
+    private final double[][] prl;
 
     private ReferenceDistances(Method method, int n, double[][] query, double[][] reference, int[] truth,
-            double[] params, int degree) {
+            double[] params, int degree, double[][] prl) {
+        this.prl = prl;
         this.method = method;
         this.n = n;
         this.query = query;
@@ -71,8 +74,9 @@ public final class ReferenceDistances {
             }
         }
         boolean rev = options.reverse();
+        double[][] prl = method == Method.PRL ? ReferenceFellegiSunter.penalties(rev ? y : x, rev ? x : y, n) : null;
         return new ReferenceDistances(method, n, rev ? y : x, rev ? x : y, rev ? data.reverseTruth() : data.truth().clone(),
-                params, options.kernelDegree());
+                params, options.kernelDegree(), prl);
     }
 
     public int queryCount() {
@@ -116,6 +120,8 @@ public final class ReferenceDistances {
                 return absoluteQuadraticForm(a, b, params);
             case KERNEL:
                 return kernel(a, a, degree) - 2 * kernel(a, b, degree) + kernel(b, b, degree);
+            case PRL:
+                return ReferenceFellegiSunter.distance(a, b, prl);
             case WM:
                 return weightedMean(a, b, params);
             case OWA:

@@ -52,7 +52,9 @@ class ReferenceLinkageTest {
                     int[] truth = reverse ? data.reverseTruth() : data.truth();
                     assertEquals(Arrays.toString(truth), Arrays.toString(ref.truth()), what);
                     double scale = ReferenceLinkage.tolerance(ref) / LinkageEngine.RELATIVE_TIE_TOLERANCE;
-                    samePairDistances(fast, ref, scale, what);
+                    // PRL: the EM's fixed point reached by two different sums (by pattern, by pair), stopped by the
+                    // same rule; they agree to about 1e-9 of the distance
+                    samePairDistances(fast, ref, scale, m == Method.PRL ? 1e-7 : 1e-10, what);
                     LinkageResult expected = ReferenceLinkage.link(m, model, data, o);
                     sameResult(expected, one.link(fast, truth), scale, what + " 1 thread");
                     sameResult(expected, two.link(fast, truth), scale, what + " 2 threads");
@@ -61,7 +63,8 @@ class ReferenceLinkageTest {
         }
     }
 
-    private static void samePairDistances(PairwiseDistance fast, ReferenceDistances ref, double scale, String what) {
+    private static void samePairDistances(PairwiseDistance fast, ReferenceDistances ref, double scale, double relative,
+            String what) {
         assertEquals(ref.queryCount(), fast.queryCount(), what);
         assertEquals(ref.referenceCount(), fast.referenceCount(), what);
         int nr = ref.referenceCount();
@@ -69,7 +72,7 @@ class ReferenceLinkageTest {
             for (int s = 0; s < 4; s++) {
                 int j = (q * 31 + s * 17) % nr;
                 double a = ref.distance(q, j);
-                assertEquals(a, fast.distance(q, j), 1e-10 * (Math.abs(a) + scale), what + " d(" + q + "," + j + ")");
+                assertEquals(a, fast.distance(q, j), relative * (Math.abs(a) + scale), what + " d(" + q + "," + j + ")");
             }
         }
     }

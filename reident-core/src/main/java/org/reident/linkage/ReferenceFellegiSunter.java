@@ -1,0 +1,123 @@
+package org.reident.linkage;
+
+import org.reident.distance.FellegiSunter;
+
+/**
+ * Probabilistic record linkage written plainly, for {@link ReferenceDistances}: the EM of
+ * {@link FellegiSunter} over every pair one by one (no pattern counting, no shared code; only the
+ * model's constants are common: the agreement limits, the prior, the stopping rule and the start).
+ * P(M) is held at min(N_q, N_r) / (N_q N_r), as there. Returns, per variable and level, the
+ * distance penalty max_l w_k(l) - w_k(level), w = ln(m / u).
+ */
+final class ReferenceFellegiSunter {
+    private ReferenceFellegiSunter() {
+    }
+
+    static double[][] penalties(double[][] query, double[][] reference, int n) {
+        double[] limits = FellegiSunter.limits();
+        int levels = FellegiSunter.LEVELS;
+        int pairs = query.length * reference.length;
+        int[][] gamma = new int[pairs][n];
+        int w = 0;
+        for (double[] a : query) {
+            for (double[] b : reference) {
+                for (int k = 0; k < n; k++) {
+                    double d = Math.abs(a[k] - b[k]);
+                    int l = 0;
+                    while (l < limits.length && !(d <= limits[l])) {
+                        l++;
+                    }
+                    gamma[w][k] = l;
+                }
+                w++;
+            }
+        }
+        double[][] m = new double[n][levels];
+        double[][] u = new double[n][levels];
+        for (int[] g : gamma) {
+            for (int k = 0; k < n; k++) {
+                u[k][g[k]]++;
+            }
+        }
+        for (int k = 0; k < n; k++) {
+            double sum = 0;
+            for (int l = 0; l < levels; l++) {
+                m[k][l] = Math.pow(2, -l);
+                sum += m[k][l];
+                u[k][l] = (u[k][l] + FellegiSunter.PRIOR) / (pairs + levels * FellegiSunter.PRIOR);
+            }
+            for (int l = 0; l < levels; l++) {
+                m[k][l] /= sum;
+            }
+        }
+        double p = Math.min(query.length, reference.length) / ((double) query.length * reference.length); // held
+        for (int it = 0; it < FellegiSunter.MAX_ITERATIONS; it++) {
+            double[][] em = new double[n][levels];
+            double[][] eu = new double[n][levels];
+            double matched = 0;
+            for (int[] g : gamma) {
+                double pm = p;
+                double pu = 1 - p;
+                for (int k = 0; k < n; k++) {
+                    pm *= m[k][g[k]];
+                    pu *= u[k][g[k]];
+                }
+                double post = pm / (pm + pu);
+                matched += post;
+                for (int k = 0; k < n; k++) {
+                    em[k][g[k]] += post;
+                    eu[k][g[k]] += 1 - post;
+                }
+            }
+            double moved = 0;
+            for (int k = 0; k < n; k++) {
+                for (int l = 0; l < levels; l++) {
+                    double mk = (em[k][l] + FellegiSunter.PRIOR) / (matched + levels * FellegiSunter.PRIOR);
+                    double uk = (eu[k][l] + FellegiSunter.PRIOR) / (pairs - matched + levels * FellegiSunter.PRIOR);
+                    moved = Math.max(moved, Math.max(Math.abs(mk - m[k][l]), Math.abs(uk - u[k][l])));
+                    m[k][l] = mk;
+                    u[k][l] = uk;
+                }
+            }
+            if (moved <= FellegiSunter.CONVERGED) {
+                break;
+            }
+        }
+        double meanM = 0;
+        double meanU = 0;
+        for (int k = 0; k < n; k++) {
+            for (int l = 0; l < levels; l++) {
+                meanM += l * m[k][l];
+                meanU += l * u[k][l];
+            }
+        }
+        double[][] match = meanM > meanU ? u : m;
+        double[][] non = meanM > meanU ? m : u;
+        double[][] penalty = new double[n][levels];
+        for (int k = 0; k < n; k++) {
+            double best = Double.NEGATIVE_INFINITY;
+            for (int l = 0; l < levels; l++) {
+                best = Math.max(best, Math.log(match[k][l] / non[k][l]));
+            }
+            for (int l = 0; l < levels; l++) {
+                penalty[k][l] = best - Math.log(match[k][l] / non[k][l]);
+            }
+        }
+        return penalty;
+    }
+
+    /** The distance of a pair under the penalties. */
+    static double distance(double[] a, double[] b, double[][] penalty) {
+        double[] limits = FellegiSunter.limits();
+        double s = 0;
+        for (int k = 0; k < a.length; k++) {
+            double d = Math.abs(a[k] - b[k]);
+            int l = 0;
+            while (l < limits.length && !(d <= limits[l])) {
+                l++;
+            }
+            s += penalty[k][l];
+        }
+        return s;
+    }
+}
