@@ -154,6 +154,11 @@ public final class LinkCommand implements java.util.concurrent.Callable<Integer>
                 stdout.println();
                 stdout.println(worst);
             }
+            for (MethodOutcome o : outcomes) {
+                if (o.prl() != null) {
+                    stdout.println(Reports.prlSummary(o.prl(), data.variables()));
+                }
+            }
             if (out != null) {
                 stdout.println("per-record results written to " + out);
             }

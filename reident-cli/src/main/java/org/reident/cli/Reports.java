@@ -14,6 +14,7 @@ import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 import org.reident.data.LinkageData;
 import org.reident.distance.DistanceOptions;
+import org.reident.distance.FellegiSunter;
 import org.reident.distance.Method;
 import org.reident.distance.ModelFile;
 import org.reident.linkage.LinkageResult;
@@ -57,6 +58,9 @@ final class Reports {
         }
         if (o.method().isParametrised()) {
             n.set("model", o.model() == null ? JSON.nullNode() : ModelFile.toJson(o.model()));
+        }
+        if (o.prl() != null) {
+            n.set("prl", prl(o.prl(), d.variables()));
         }
         ObjectNode x = n.putObject("original");
         x.put("file", d.originalName());
@@ -114,6 +118,49 @@ final class Reports {
         String label = labels.get(best);
         return String.format(Locale.ROOT, "worst case of the methods run: %s re-identifies %d of %d records (%.2f%%; %.2f%% counting ties as shared)",
                 label != null ? label : best.method().label(), r.reidentified(), r.records(), r.rate(), r.expectedRate());
+    }
+
+    /**
+     * PRL's fitted model: P(M), the EM iterations, the upper ends of the agreement levels (in sd of
+     * the standardised values; the last level is beyond them), and per variable m, u and the weight
+     * ln(m / u) of each level: which variables' agreement makes records linkable.
+     */
+    static ObjectNode prl(FellegiSunter f, List<String> variables) {
+        ObjectNode j = JSON.createObjectNode();
+        j.put("match_share", f.matchShare());
+        j.put("em_iterations", f.iterations());
+        ArrayNode limits = j.putArray("agreement_levels");
+        for (double l : FellegiSunter.limits()) {
+            limits.add(l);
+        }
+        ArrayNode vars = j.putArray("variables");
+        for (int k = 0; k < f.variables(); k++) {
+            ObjectNode v = vars.addObject();
+            v.put("variable", variables.get(k));
+            ArrayNode m = v.putArray("m");
+            ArrayNode u = v.putArray("u");
+            ArrayNode w = v.putArray("weight");
+            for (int l = 0; l < FellegiSunter.LEVELS; l++) {
+                m.add(f.m(k, l));
+                u.add(f.u(k, l));
+                w.add(round(f.weight(k, l), 6));
+            }
+        }
+        return j;
+    }
+
+    /**
+     * PRL's model in one line: per variable, the weight ln(m / u) of agreement within 0.01 sd
+     * (level 1) and of disagreement beyond 1 sd (the last level); the variables whose close
+     * agreement weighs most are the ones that make records linkable.
+     */
+    static String prlSummary(FellegiSunter f, List<String> variables) {
+        StringBuilder b = new StringBuilder("prl: ln(m/u) within 0.01 sd / beyond 1 sd:");
+        for (int k = 0; k < f.variables(); k++) {
+            b.append(String.format(Locale.ROOT, " %s %.2f / %.2f%s", variables.get(k), f.weight(k, 1),
+                    f.weight(k, FellegiSunter.LEVELS - 1), k + 1 < f.variables() ? "," : ""));
+        }
+        return b.append(String.format(Locale.ROOT, " (EM, %d iterations; --json has m and u of every level)", f.iterations())).toString();
     }
 
     /** Per-record results: no record values, only ids, ranks and distance margins. */

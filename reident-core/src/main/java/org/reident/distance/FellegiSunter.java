@@ -263,6 +263,21 @@ public final class FellegiSunter {
         return u[k][l];
     }
 
+    /** Variables of the model. */
+    public int variables() {
+        return n;
+    }
+
+    /** The weight ln(m_k(l) / u_k(l)) of level l of variable k in a pair's log-likelihood ratio. */
+    public double weight(int k, int l) {
+        return Math.log(m[k][l] / u[k][l]);
+    }
+
+    /** The model behind a distance made by {@link #distance}, or null for any other distance. */
+    public static FellegiSunter fitted(PairwiseDistance d) {
+        return d instanceof Distance f ? f.model : null;
+    }
+
     /** EM iterations run. */
     public int iterations() {
         return iterations;
@@ -270,16 +285,18 @@ public final class FellegiSunter {
 
     /** The linkage as a distance on these records: d(a, b) = sum_k (max_l w_k(l) - w_k(gamma_k)). */
     public PairwiseDistance distance(double[] query, double[] reference) {
-        return new Distance(query, reference, n, penalty);
+        return new Distance(this, query, reference, n, penalty);
     }
 
     private static final class Distance implements PairwiseDistance {
+        private final FellegiSunter model;
         private final double[] query;
         private final double[] reference;
         private final int n;
         private final double[][] penalty;
 
-        Distance(double[] query, double[] reference, int n, double[][] penalty) {
+        Distance(FellegiSunter model, double[] query, double[] reference, int n, double[][] penalty) {
+            this.model = model;
             this.query = query;
             this.reference = reference;
             this.n = n;

@@ -5,6 +5,7 @@ import org.reident.data.LinkageData;
 import org.reident.distance.DistanceModel;
 import org.reident.distance.DistanceOptions;
 import org.reident.distance.Distances;
+import org.reident.distance.FellegiSunter;
 import org.reident.distance.Method;
 import org.reident.distance.PairwiseDistance;
 
@@ -31,7 +32,7 @@ public final class Linkage {
             PairwiseDistance d = Distances.prepare(method, model, data, options);
             int[] truth = options.reverse() ? data.reverseTruth() : data.truth();
             LinkageResult r = engine.link(d, truth, progress);
-            return new MethodOutcome(method, model, r, (System.nanoTime() - t0) / 1e9, null);
+            return new MethodOutcome(method, model, r, (System.nanoTime() - t0) / 1e9, null, FellegiSunter.fitted(d));
         } catch (InputException e) {
             return new MethodOutcome(method, model, null, (System.nanoTime() - t0) / 1e9, e.getMessage());
         }
