@@ -39,7 +39,7 @@ public final class FellegiSunter {
     public static final int MAX_ITERATIONS = 1_000;
     /** Added to every expected count of the M-step, so that no probability is 0 (ln 0). */
     public static final double PRIOR = 1e-6;
-    /** Fixed chunks of the pattern count and of the E-step, run in parallel and summed in order. */
+    /** Fixed chunks of the E-step, run in parallel and summed in order (the pattern count is split by core). */
     private static final int CHUNKS = 16;
 
     private final int n;
@@ -93,11 +93,12 @@ public final class FellegiSunter {
         }
         int nq = query.length / n;
         int nr = reference.length / n;
-        LongLongHashMap[] parts = new LongLongHashMap[CHUNKS];
-        IntStream.range(0, CHUNKS).parallel().forEach(c -> parts[c] = count(query, reference, n,
-                (int) ((long) nq * c / CHUNKS), (int) ((long) nq * (c + 1) / CHUNKS)));
+        int chunks = Runtime.getRuntime().availableProcessors(); // counts are integers: any split gives the same
+        LongLongHashMap[] parts = new LongLongHashMap[chunks];
+        IntStream.range(0, chunks).parallel().forEach(c -> parts[c] = count(query, reference, n,
+                (int) ((long) nq * c / chunks), (int) ((long) nq * (c + 1) / chunks)));
         LongLongHashMap patterns = parts[0];
-        for (int c = 1; c < CHUNKS; c++) {
+        for (int c = 1; c < chunks; c++) {
             for (LongLongCursor e : parts[c]) {
                 patterns.addTo(e.key, e.value);
             }
