@@ -96,6 +96,12 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
             description = "Learn on the records listed in FILE (one --id value per line, or record numbers from 1 without --id), test on the rest.")
     Path trainIds;
 
+    @Option(names = "--start", paramLabel = "FILE",
+            description = {"A weighted mean to start from: a model file with aggregator wm or wm-m (e.g. from 'learn --aggregator wm "
+                + "--out'), same variables and standardisation. The records it links become the first incumbent of every family that "
+                + "holds the weighted means (all but owa), so the result never links fewer. Cuts formulation only."})
+    Path start;
+
     @Option(names = "--seed", defaultValue = "1", paramLabel = "S",
             description = "Seed of the training sample and of HRLA's record order (default ${DEFAULT-VALUE}).")
     long seed;
@@ -140,15 +146,20 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
             throw new InputException("--direction protected-to-original: use --standardize own or pooled (the learner "
                     + "standardises the query side as 'original')");
         }
+        DistanceModel startModel = start == null ? null : ModelFile.read(start, start.toString());
+        if (startModel != null && (input.vars == null || input.vars.isEmpty())) {
+            input.vars = startModel.variables();
+        }
         LinkageData loaded = input.load();
         LinkageData data = dir == Direction.PROTECTED_TO_ORIGINAL ? loaded.reversed() : loaded;
+        double[] startWeights = startWeights(startModel, a, hrla, form, std, data);
         int[] train = TrainingSet.select(data, trainFraction, seed, trainIds);
         String params = solverParams == null ? LearnOptions.SCIP_PARAMETERS : solverParams.replace(';', '\n');
         LearnOptions o = new LearnOptions(a, solver, seconds, eps, 1e-4, 8, std,
                 json ? null : line -> {
                     stderr.println("reident learn: " + line);
                     stderr.flush();
-                }, params, threads == null ? Runtime.getRuntime().availableProcessors() : threads, null);
+                }, params, threads == null ? Runtime.getRuntime().availableProcessors() : threads, startWeights);
         LearnResult r = hrla ? new Hrla(learningRate, epochs, seed, o.standardization(), o.progress()).learn(data, train).result()
                 : form.learn(o, data, train);
         ObjectNode j = LearnReport.json(r, data, train, a, o);
@@ -176,6 +187,10 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
         if (trainIds != null) {
             inputs.put("train_ids", trainIds.toString());
             inputs.put("train_ids_sha256", Checksums.sha256(trainIds));
+        }
+        if (start != null) {
+            inputs.put("start", start.toString());
+            inputs.put("start_sha256", Checksums.sha256(start));
         }
         ObjectNode opts = j.putObject("options");
         opts.put("method", m);
@@ -212,6 +227,41 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
             }
         }
         return 0;
+    }
+
+    /** The weights of --start, checked against the run (null without --start). */
+    private double[] startWeights(DistanceModel m, Aggregator a, boolean hrla, Formulation form, Standardization std,
+            LinkageData data) {
+        if (m == null) {
+            return null;
+        }
+        if (hrla || form != Formulation.CUTS) {
+            throw new InputException("--start: only the cuts formulation (--formulation cuts, --method milp) starts from a model");
+        }
+        if (m.method() != Method.WM) {
+            throw new InputException(start + ": holds a " + m.aggregator() + " model; --start takes a weighted mean (wm or wm-m)");
+        }
+        if (a == Aggregator.OWA) {
+            throw new InputException("--start: owa does not hold the weighted means (only the equal weights); learn owa without --start");
+        }
+        if (!m.variables().equals(data.variables())) {
+            throw new InputException(start + ": the model's variables " + m.variables() + " differ from the selected ones "
+                    + data.variables() + " (same names, same order)");
+        }
+        if (m.standardization() != null && m.standardization() != std) {
+            throw new InputException(start + ": the model was learned with --standardize " + m.standardization().label()
+                    + ", this run uses " + std.label());
+        }
+        double[] w = m.values();
+        if (a == Aggregator.WM_M) {
+            for (int k = 0; k < w.length; k++) {
+                if (w[k] < 1e-4) {
+                    throw new InputException(start + ": weight " + w[k] + " of " + m.variables().get(k)
+                            + " is below wm-m's lower bound 1e-4");
+                }
+            }
+        }
+        return w;
     }
 
     static double parseDuration(String s) {

@@ -78,6 +78,46 @@ class LearnCommandTest {
         assertEquals(8, ci.get("parameters").get("measure").size());
     }
 
+    /**
+     * --start: a learned weighted mean is the first incumbent of SB (the progress line says how many
+     * records it links), the inputs record its file and checksum, and the optimum is at least WM's.
+     */
+    @Test
+    void aLearnedWeightedMeanStartsTheBilinearForm() throws IOException {
+        Path model = dir.resolve("wm.json");
+        JsonNode wm = learn("wm", "--out", model.toString());
+        Cli r = Cli.run("learn", "--original", x.toString(), "--protected", y.toString(), "--aggregator", "bilinear",
+                "--time-limit", "60s", "--start", model.toString());
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.err().contains("reident learn: start: the given weighted mean links "), r.err());
+        JsonNode sb = learn("bilinear", "--start", model.toString());
+        assertEquals(model.toString(), sb.get("inputs").get("start").asText());
+        assertEquals(64, sb.get("inputs").get("start_sha256").asText().length());
+        assertEquals("OPTIMAL", sb.get("status").asText());
+        assertTrue(sb.get("objective_bound").asInt() >= wm.get("objective_bound").asInt(), sb.toString());
+    }
+
+    @Test
+    void startErrorsAreOneLine() throws IOException {
+        Path model = dir.resolve("wm.json");
+        learn("wm", "--out", model.toString());
+        Path ci = dir.resolve("ci.json");
+        learn("choquet", "--out", ci.toString());
+        String[][] cases = {
+            {"owa", model.toString(), "--start: owa does not hold the weighted means"},
+            {"choquet", ci.toString(), ci + ": holds a choquet model; --start takes a weighted mean"},
+            {"choquet", model.toString(), "--start: only the cuts formulation", "--formulation", "big-m"},
+            {"choquet", model.toString(), ": the model's variables", "--vars", "WAGES,INTEREST"}};
+        for (String[] c : cases) {
+            List<String> args = new java.util.ArrayList<>(List.of("learn", "--original", x.toString(), "--protected", y.toString(),
+                    "--aggregator", c[0], "--start", c[1]));
+            args.addAll(List.of(c).subList(3, c.length));
+            Cli r = Cli.run(args.toArray(String[]::new));
+            assertEquals(2, r.status(), String.join(" ", c) + ": " + r.err());
+            assertTrue(r.errLine().contains(c[2]), r.err());
+        }
+    }
+
     @Test
     void trainTestSplitReportsTheHeldOutRecords() throws IOException {
         JsonNode r = learn("wm", "--train-fraction", "0.5", "--seed", "3");
