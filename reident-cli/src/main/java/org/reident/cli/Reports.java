@@ -151,13 +151,19 @@ final class Reports {
 
     /**
      * PRL's model in one line: per variable, the weight ln(m / u) of agreement within 0.01 sd
-     * (level 1) and of disagreement beyond 1 sd (the last level); the variables whose close
+     * and of disagreement beyond the last limit (the last level); the variables whose close
      * agreement weighs most are the ones that make records linkable.
      */
     static String prlSummary(FellegiSunter f, List<String> variables) {
-        StringBuilder b = new StringBuilder("prl: ln(m/u) within 0.01 sd / beyond 1 sd:");
+        double[] limits = FellegiSunter.limits();
+        int close = 1;
+        while (close < limits.length - 1 && limits[close] < 0.01) {
+            close++;
+        }
+        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "prl: ln(m/u) within %s sd / beyond %s sd:",
+                limits[close], limits[limits.length - 1]));
         for (int k = 0; k < f.variables(); k++) {
-            b.append(String.format(Locale.ROOT, " %s %.2f / %.2f%s", variables.get(k), f.weight(k, 1),
+            b.append(String.format(Locale.ROOT, " %s %.2f / %.2f%s", variables.get(k), f.weight(k, close),
                     f.weight(k, FellegiSunter.LEVELS - 1), k + 1 < f.variables() ? "," : ""));
         }
         return b.append(String.format(Locale.ROOT, " (EM, %d iterations; --json has m and u of every level)", f.iterations())).toString();

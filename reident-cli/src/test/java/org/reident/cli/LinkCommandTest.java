@@ -94,14 +94,14 @@ class LinkCommandTest {
         assertEquals("prl", o.get("method").asText());
         assertEquals(40, o.get("records").asInt());
         assertEquals(40, o.get("reidentified").asInt(), o.toString());
-        // the fitted model explains the linkage: per variable, m and u over the 7 levels, and the weights ln(m / u)
+        // the fitted model explains the linkage: per variable, m and u over the 11 levels, and the weights ln(m / u)
         JsonNode prl = o.get("prl");
         assertEquals(1.0 / 40, prl.get("match_share").asDouble(), 1e-12, "P(M): one true match per record");
         assertEquals(3, prl.get("variables").size());
         for (JsonNode v : prl.get("variables")) {
             double m = 0;
             double u = 0;
-            for (int l = 0; l < 7; l++) {
+            for (int l = 0; l < 11; l++) {
                 m += v.get("m").get(l).asDouble();
                 u += v.get("u").get(l).asDouble();
                 assertEquals(Math.log(v.get("m").get(l).asDouble() / v.get("u").get(l).asDouble()), v.get("weight").get(l).asDouble(),
@@ -110,12 +110,12 @@ class LinkCommandTest {
             assertEquals(1, m, 1e-6, v.toString());
             assertEquals(1, u, 1e-6, v.toString());
             // true matches agree exactly (level 0): its weight is the largest
-            for (int l = 1; l < 7; l++) {
+            for (int l = 1; l < 11; l++) {
                 assertTrue(v.get("weight").get(0).asDouble() > v.get("weight").get(l).asDouble(), v.toString());
             }
         }
         Cli text = Cli.run("link", "--original", same.toString(), "--protected", same.toString(), "--method", "prl");
-        assertTrue(text.out().contains("\nprl: ln(m/u) within 0.01 sd / beyond 1 sd: A "), text.out());
+        assertTrue(text.out().contains("\nprl: ln(m/u) within 0.01 sd / beyond 1.28 sd: A "), text.out());
     }
 
     @Test

@@ -19,12 +19,13 @@ class FellegiSunterTest {
     void levelsOfAgreementByHand() {
         assertEquals(0, FellegiSunter.level(0));
         assertEquals(1, FellegiSunter.level(0.005));
-        assertEquals(1, FellegiSunter.level(0.01));
-        assertEquals(2, FellegiSunter.level(0.0100001));
-        assertEquals(4, FellegiSunter.level(0.3));
-        assertEquals(5, FellegiSunter.level(0.5));
-        assertEquals(6, FellegiSunter.level(1.5));
-        assertEquals(6, FellegiSunter.level(Double.NaN));
+        assertEquals(2, FellegiSunter.level(0.0100));
+        assertEquals(3, FellegiSunter.level(0.0100001));
+        assertEquals(6, FellegiSunter.level(0.1));
+        assertEquals(9, FellegiSunter.level(1.0));
+        assertEquals(10, FellegiSunter.level(1.5));
+        assertEquals(10, FellegiSunter.level(Double.NaN));
+        assertEquals(11, L);
     }
 
     /**
@@ -34,19 +35,19 @@ class FellegiSunterTest {
     @Test
     void emRecoversTheGeneratingModel() {
         double p = 0.01;
-        double[][] m = {{0.5, 0.2, 0.1, 0.1, 0.05, 0.03, 0.02}, {0.3, 0.3, 0.2, 0.1, 0.05, 0.03, 0.02},
-            {0.6, 0.1, 0.1, 0.05, 0.05, 0.05, 0.05}};
-        double[][] u = {{0.01, 0.01, 0.03, 0.05, 0.1, 0.3, 0.5}, {0.02, 0.02, 0.02, 0.04, 0.1, 0.2, 0.6},
-            {0.005, 0.005, 0.01, 0.03, 0.15, 0.3, 0.5}};
+        double[][] m = {{0.5, 0.2, 0.1, 0.1, 0.05, 0.03, 0.02, 0, 0, 0, 0}, {0.3, 0.3, 0.2, 0.1, 0.05, 0.03, 0, 0, 0, 0.02, 0},
+            {0.6, 0.1, 0.1, 0.05, 0.05, 0.05, 0, 0, 0, 0, 0.05}};
+        double[][] u = {{0.01, 0.01, 0.03, 0.05, 0.1, 0.3, 0.1, 0.1, 0.1, 0.1, 0.1}, {0.02, 0.02, 0.02, 0.04, 0.1, 0.2, 0.2, 0.1, 0.1, 0.1, 0.1},
+            {0.005, 0.005, 0.01, 0.03, 0.15, 0.3, 0.1, 0.1, 0.1, 0.1, 0.1}};
         int n = 3;
         SplittableRandom random = new SplittableRandom(2711);
-        long[] counts = new long[1 << (3 * n)];
+        long[] counts = new long[1 << (4 * n)];
         int pairs = 400_000;
         for (int i = 0; i < pairs; i++) {
             double[][] from = random.nextDouble() < p ? m : u;
             long code = 0;
             for (int k = 0; k < n; k++) {
-                code |= (long) draw(from[k], random) << (3 * k);
+                code |= (long) draw(from[k], random) << (4 * k);
             }
             counts[(int) code]++;
         }
