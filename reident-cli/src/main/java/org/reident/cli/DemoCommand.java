@@ -122,9 +122,8 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
                 Reports.row(out, o);
             }
         }
+        Map<MethodOutcome, Learned> learnedRows = new IdentityHashMap<>();
         Map<MethodOutcome, String> labels = new IdentityHashMap<>();
-        Map<MethodOutcome, LearnResult> results = new IdentityHashMap<>();
-        Map<MethodOutcome, Aggregator> learnedBy = new IdentityHashMap<>();
         double[] weights = null; // wm*'s, once learned: where a later family holds it, that family starts from it
         for (Aggregator a : families) {
             LearnResult learned = learnWorstCase(a, weights, data, err);
@@ -133,9 +132,8 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
             }
             MethodOutcome lo = new MethodOutcome(a.method(), learned.model(), learned.linkage(), learned.seconds(), null);
             outcomes.add(lo);
+            learnedRows.put(lo, new Learned(a, learned));
             labels.put(lo, label(a));
-            learnedBy.put(lo, a);
-            results.put(lo, learned);
             if (!json) {
                 out.printf(Locale.ROOT, "%-9s %-50s %16s %8.2f %10.2f %9.2f %6d %8.3f%n", label(a), "learned " + family(a)
                         + ": worst case, " + learned.status(), learned.trainingLinked() + " / " + learned.trainingRecords(),
@@ -145,10 +143,10 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
         ArrayNode arr = Reports.JSON.createArrayNode();
         for (MethodOutcome o : outcomes) {
             ObjectNode j = Reports.json(o, ctx).put("seed", seed).put("protection", masking.label());
-            LearnResult learned = results.get(o);
-            if (learned != null) {
-                j.put("learned", true).put("label", labels.get(o)).put("aggregator", learnedBy.get(o).label())
-                        .put("status", learned.status()).put("objective_bound", learned.bound());
+            Learned l = learnedRows.get(o);
+            if (l != null) {
+                j.put("learned", true).put("label", label(l.aggregator())).put("aggregator", l.aggregator().label())
+                        .put("status", l.result().status()).put("objective_bound", l.result().bound());
             }
             arr.add(j);
         }
@@ -161,17 +159,18 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
             out.println();
             out.println(Reports.worstCase(outcomes, labels));
             for (MethodOutcome o : outcomes) {
-                LearnResult learned = results.get(o);
-                if (learned != null) {
-                    String f = family(learnedBy.get(o));
+                Learned l = learnedRows.get(o);
+                if (l != null) {
+                    LearnResult learned = l.result();
+                    String f = family(l.aggregator());
                     out.printf(Locale.ROOT, "%s: %s, learned by MILP (%s): no %s links more than %d records by a margin of at least "
-                            + "1e-4%s%n", labels.get(o), learned.status().equals("OPTIMAL") ? "the " + f + " that links the most records"
+                            + "1e-4%s%n", label(l.aggregator()), learned.status().equals("OPTIMAL") ? "the " + f + " that links the most records"
                                     : "the best " + f + " found in the time limit", learned.status(), f, learned.bound(),
                             learned.trainingLinked() > learned.bound()
                                     ? " (" + (learned.trainingLinked() - learned.bound()) + " more are linked here by a smaller margin)" : "");
                 }
             }
-            if (!learnedBy.isEmpty()) {
+            if (!learnedRows.isEmpty()) {
                 out.println("(see 'reident learn --help'; the learned rows are the worst case over each whole family of distances)");
             }
             out.println();
@@ -180,6 +179,10 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
         }
         err.flush();
         return 0;
+    }
+
+    /** A learned row: the family and what the learner returned. */
+    private record Learned(Aggregator aggregator, LearnResult result) {
     }
 
     /** MDAV on consecutive pairs of variables with k = 3, 8, 5, 3, ... (raw values, as the papers), or noise. */

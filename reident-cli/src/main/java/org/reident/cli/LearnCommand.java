@@ -96,6 +96,9 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
             description = "Learn on the records listed in FILE (one --id value per line, or record numbers from 1 without --id), test on the rest.")
     Path trainIds;
 
+    /** WM_m's lower bound on the weights. */
+    private static final double DELTA = LearnOptions.defaults(Aggregator.WM_M).delta();
+
     @Option(names = "--start", paramLabel = "FILE",
             description = {"A weighted mean to start from: a model file with aggregator wm or wm-m (e.g. from 'learn --aggregator wm "
                 + "--out'), same variables and standardisation. The records it links become the first incumbent of every family that "
@@ -155,7 +158,7 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
         double[] startWeights = startWeights(startModel, a, hrla, form, std, data);
         int[] train = TrainingSet.select(data, trainFraction, seed, trainIds);
         String params = solverParams == null ? LearnOptions.SCIP_PARAMETERS : solverParams.replace(';', '\n');
-        LearnOptions o = new LearnOptions(a, solver, seconds, eps, 1e-4, 8, std,
+        LearnOptions o = new LearnOptions(a, solver, seconds, eps, DELTA, 8, std,
                 json ? null : line -> {
                     stderr.println("reident learn: " + line);
                     stderr.flush();
@@ -255,9 +258,9 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
         double[] w = m.values();
         if (a == Aggregator.WM_M) {
             for (int k = 0; k < w.length; k++) {
-                if (w[k] < 1e-4) {
+                if (w[k] < DELTA) {
                     throw new InputException(start + ": weight " + w[k] + " of " + m.variables().get(k)
-                            + " is below wm-m's lower bound 1e-4");
+                            + " is below wm-m's lower bound " + DELTA);
                 }
             }
         }

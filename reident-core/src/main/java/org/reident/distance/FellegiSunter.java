@@ -137,27 +137,27 @@ public final class FellegiSunter {
     /**
      * EM on pattern counts for m and u, with p = P(M) held at p0: in a linkage of a file with its
      * protected version each query record has one true match, so p0 = min(N_q, N_r) / (N_q N_r) is
-     * known. (Left free, EM settled on p = 0.496 on the EIA file with 10% noise, two classes that are
-     * not matches and non-matches, and PRL re-identified 107 of the seed-1 M5-38 file's 400 records
-     * and 199 of the whole Census's 1080 with M5-38 protection, against 223 and 696 with p held.) It
-     * starts from
-     * u, the levels' frequencies over all pairs (nearly all are non-matches), and m_k(l) proportional
-     * to 2^-l (matches agree). Each iteration: E-step, the posterior P(M | gamma) of each pattern;
+     * known. (Left free, in a development build with the first seven levels, EM settled on p = 0.496
+     * on the EIA file with 10% noise, two classes that are not matches and non-matches, and PRL
+     * re-identified 107 of the seed-1 M5-38 file's 400 records and 199 of the whole Census's 1080
+     * with M5-38 protection, against 223 and 696 with p held.) It starts from u, the levels'
+     * frequencies over all pairs (nearly all are non-matches), and m_k(l) proportional to 2^-l
+     * (matches agree). Each iteration: E-step, the posterior P(M | gamma) of each pattern;
      * M-step, every m_k(l), u_k(l) as the expected share of the class's pairs, with {@link #PRIOR}
      * added to each count. Stops when no probability moves by more than {@link #CONVERGED}. If M ends
      * agreeing less than U, the classes are swapped.
      */
     public static FellegiSunter em(long[] codes, long[] counts, int n, double p0) {
         int np = codes.length;
-        int[][] levels = new int[np][n];
+        byte[] levels = new byte[np * n]; // pattern i's level of variable k at i * n + k
         double total = 0;
         double[][] m = new double[n][LEVELS];
         double[][] u = new double[n][LEVELS];
         for (int i = 0; i < np; i++) {
             total += counts[i];
             for (int k = 0; k < n; k++) {
-                levels[i][k] = (int) (codes[i] >>> (4 * k) & 15);
-                u[k][levels[i][k]] += counts[i];
+                levels[i * n + k] = (byte) (codes[i] >>> (4 * k) & 15);
+                u[k][levels[i * n + k]] += counts[i];
             }
         }
         for (int k = 0; k < n; k++) {
@@ -171,7 +171,7 @@ public final class FellegiSunter {
                 m[k][l] /= sm;
             }
         }
-        double p = p0;
+        double prior = Math.log((1 - p0) / p0);
         double[][] em = new double[n][LEVELS];
         double[][] eu = new double[n][LEVELS];
         double[][] ratio = new double[n][LEVELS];
@@ -183,7 +183,6 @@ public final class FellegiSunter {
                     ratio[k][l] = Math.log(u[k][l] / m[k][l]);
                 }
             }
-            double prior = Math.log((1 - p) / p);
             double[][] parts = new double[CHUNKS][];
             IntStream.range(0, CHUNKS).parallel().forEach(c -> parts[c] = expect(levels, counts, ratio, prior, n,
                     (int) ((long) np * c / CHUNKS), (int) ((long) np * (c + 1) / CHUNKS)));
@@ -216,28 +215,28 @@ public final class FellegiSunter {
             }
         }
         if (meanLevel(m) > meanLevel(u)) {
-            return new FellegiSunter(n, p, u, m, it);
+            return new FellegiSunter(n, p0, u, m, it);
         }
-        return new FellegiSunter(n, p, m, u, it);
+        return new FellegiSunter(n, p0, m, u, it);
     }
 
     /**
      * The E-step over patterns [from, to): the expected matched pairs, then per variable and level
      * the expected matched and unmatched pairs, interleaved.
      */
-    private static double[] expect(int[][] levels, long[] counts, double[][] ratio, double prior, int n, int from, int to) {
+    private static double[] expect(byte[] levels, long[] counts, double[][] ratio, double prior, int n, int from, int to) {
         double[] out = new double[1 + 2 * n * LEVELS];
         for (int i = from; i < to; i++) {
             double odds = prior; // ln(P(U | gamma) / P(M | gamma))
-            int[] g = levels[i];
+            int g = i * n;
             for (int k = 0; k < n; k++) {
-                odds += ratio[k][g[k]];
+                odds += ratio[k][levels[g + k]];
             }
             double cm = counts[i] / (1 + Math.exp(odds));
             double cu = counts[i] - cm;
             out[0] += cm;
             for (int k = 0; k < n; k++) {
-                int at = 1 + 2 * (k * LEVELS + g[k]);
+                int at = 1 + 2 * (k * LEVELS + levels[g + k]);
                 out[at] += cm;
                 out[at + 1] += cu;
             }
@@ -292,7 +291,7 @@ public final class FellegiSunter {
 
     /** The linkage as a distance on these records: d(a, b) = sum_k (max_l w_k(l) - w_k(gamma_k)). */
     public PairwiseDistance distance(double[] query, double[] reference) {
-        return new Distance(this, query, reference, n, penalty);
+        return new Distance(this, query, reference);
     }
 
     private static final class Distance implements PairwiseDistance {
@@ -302,12 +301,12 @@ public final class FellegiSunter {
         private final int n;
         private final double[][] penalty;
 
-        Distance(FellegiSunter model, double[] query, double[] reference, int n, double[][] penalty) {
+        Distance(FellegiSunter model, double[] query, double[] reference) {
             this.model = model;
             this.query = query;
             this.reference = reference;
-            this.n = n;
-            this.penalty = penalty;
+            this.n = model.n;
+            this.penalty = model.penalty;
         }
 
         @Override
