@@ -45,8 +45,6 @@ public final class FellegiSunter {
     public static final int MAX_ITERATIONS = 1_000;
     /** Added to every expected count of the M-step, so that no probability is 0 (ln 0). */
     public static final double PRIOR = 1e-6;
-    /** Fixed chunks of the E-step, run in parallel and summed in order (the pattern count is split by core). */
-    private static final int CHUNKS = 16;
 
     private final int n;
     private final double p;
@@ -78,13 +76,26 @@ public final class FellegiSunter {
         return LIMITS.clone();
     }
 
-    /** The level of agreement of an absolute standardised difference. */
-    public static int level(double absoluteDifference) {
-        int l = 0;
-        while (l < LIMITS.length && !(absoluteDifference <= LIMITS[l])) {
-            l++;
+    /** Biased exponent and mantissa bits of LIMITS[1]; LIMITS[l] = LIMITS[1] 2^(l-1) exactly. */
+    private static final int EXPONENT_1 = (int) (Double.doubleToRawLongBits(0.005) >>> 52);
+    private static final long MANTISSA_1 = Double.doubleToRawLongBits(0.005) & 0xF_FFFF_FFFF_FFFFL;
+
+    /**
+     * The level of agreement of an absolute standardised difference x: the first l with
+     * x <= LIMITS[l], or the last level (also for NaN). Between LIMITS[1] and LIMITS[9] it is read
+     * off x's bits, since the limits there share one mantissa M: with e and mx the exponent and
+     * mantissa of x, l = e - e_1 + 1, plus 1 if mx > M (a loop over the limits cost 8 to 10
+     * comparisons for most pairs, whose differences are large).
+     */
+    public static int level(double x) {
+        if (!(x <= LIMITS[9])) {
+            return LEVELS - 1;
         }
-        return l;
+        if (x <= LIMITS[1]) {
+            return x <= LIMITS[0] ? 0 : 1;
+        }
+        long bits = Double.doubleToRawLongBits(x);
+        return (int) (bits >>> 52) - EXPONENT_1 + 1 + ((bits & 0xF_FFFF_FFFF_FFFFL) > MANTISSA_1 ? 1 : 0);
     }
 
     /**
@@ -145,66 +156,46 @@ public final class FellegiSunter {
      * (matches agree). Each iteration: E-step, the posterior P(M | gamma) of each pattern;
      * M-step, every m_k(l), u_k(l) as the expected share of the class's pairs, with {@link #PRIOR}
      * added to each count. Stops when no probability moves by more than {@link #CONVERGED}. If M ends
-     * agreeing less than U, the classes are swapped.
+     * agreeing less than U, the classes are swapped. The E-step runs through {@link PatternEm}.
+     *
+     * @param codes  distinct patterns, 4 bits per variable (ascending is fastest: runs of equal high
+     *               halves are shared)
+     * @param counts pairs of each pattern
      */
     public static FellegiSunter em(long[] codes, long[] counts, int n, double p0) {
-        int np = codes.length;
-        byte[] levels = new byte[np * n]; // pattern i's level of variable k at i * n + k
-        double total = 0;
+        PatternEm patterns = new PatternEm(codes, counts, n);
+        double total = patterns.total;
         double[][] m = new double[n][LEVELS];
         double[][] u = new double[n][LEVELS];
-        for (int i = 0; i < np; i++) {
-            total += counts[i];
-            for (int k = 0; k < n; k++) {
-                levels[i * n + k] = (byte) (codes[i] >>> (4 * k) & 15);
-                u[k][levels[i * n + k]] += counts[i];
-            }
-        }
         for (int k = 0; k < n; k++) {
             double sm = 0;
             for (int l = 0; l < LEVELS; l++) {
                 m[k][l] = Math.pow(2, -l);
                 sm += m[k][l];
-                u[k][l] = (u[k][l] + PRIOR) / (total + LEVELS * PRIOR);
+                u[k][l] = (patterns.pairs[k * LEVELS + l] + PRIOR) / (total + LEVELS * PRIOR);
             }
             for (int l = 0; l < LEVELS; l++) {
                 m[k][l] /= sm;
             }
         }
         double prior = Math.log((1 - p0) / p0);
-        double[][] em = new double[n][LEVELS];
-        double[][] eu = new double[n][LEVELS];
-        double[][] ratio = new double[n][LEVELS];
+        double[] ratio = new double[n * LEVELS];
+        double[] em = new double[n * LEVELS];
         int it = 0;
         while (it < MAX_ITERATIONS) {
             it++;
             for (int k = 0; k < n; k++) {
                 for (int l = 0; l < LEVELS; l++) {
-                    ratio[k][l] = Math.log(u[k][l] / m[k][l]);
+                    ratio[k * LEVELS + l] = Math.log(u[k][l] / m[k][l]);
                 }
             }
-            double[][] parts = new double[CHUNKS][];
-            IntStream.range(0, CHUNKS).parallel().forEach(c -> parts[c] = expect(levels, counts, ratio, prior, n,
-                    (int) ((long) np * c / CHUNKS), (int) ((long) np * (c + 1) / CHUNKS)));
-            double matched = 0;
-            for (int k = 0; k < n; k++) {
-                Arrays.fill(em[k], 0);
-                Arrays.fill(eu[k], 0);
-            }
-            for (double[] part : parts) { // in chunk order: the same sums on any number of threads
-                matched += part[0];
-                for (int k = 0; k < n; k++) {
-                    for (int l = 0; l < LEVELS; l++) {
-                        em[k][l] += part[1 + 2 * (k * LEVELS + l)];
-                        eu[k][l] += part[2 + 2 * (k * LEVELS + l)];
-                    }
-                }
-            }
+            double matched = patterns.expect(ratio, prior, em);
             double moved = 0;
             for (int k = 0; k < n; k++) {
                 for (int l = 0; l < LEVELS; l++) {
-                    double mk = (em[k][l] + PRIOR) / (matched + LEVELS * PRIOR);
-                    double uk = (eu[k][l] + PRIOR) / (total - matched + LEVELS * PRIOR);
+                    double eu = patterns.pairs[k * LEVELS + l] - em[k * LEVELS + l];
+                    double mk = (em[k * LEVELS + l] + PRIOR) / (matched + LEVELS * PRIOR);
+                    double uk = (eu + PRIOR) / (total - matched + LEVELS * PRIOR);
                     moved = Math.max(moved, Math.max(Math.abs(mk - m[k][l]), Math.abs(uk - u[k][l])));
                     m[k][l] = mk;
                     u[k][l] = uk;
@@ -218,30 +209,6 @@ public final class FellegiSunter {
             return new FellegiSunter(n, p0, u, m, it);
         }
         return new FellegiSunter(n, p0, m, u, it);
-    }
-
-    /**
-     * The E-step over patterns [from, to): the expected matched pairs, then per variable and level
-     * the expected matched and unmatched pairs, interleaved.
-     */
-    private static double[] expect(byte[] levels, long[] counts, double[][] ratio, double prior, int n, int from, int to) {
-        double[] out = new double[1 + 2 * n * LEVELS];
-        for (int i = from; i < to; i++) {
-            double odds = prior; // ln(P(U | gamma) / P(M | gamma))
-            int g = i * n;
-            for (int k = 0; k < n; k++) {
-                odds += ratio[k][levels[g + k]];
-            }
-            double cm = counts[i] / (1 + Math.exp(odds));
-            double cu = counts[i] - cm;
-            out[0] += cm;
-            for (int k = 0; k < n; k++) {
-                int at = 1 + 2 * (k * LEVELS + levels[g + k]);
-                out[at] += cm;
-                out[at + 1] += cu;
-            }
-        }
-        return out;
     }
 
     private static double meanLevel(double[][] probabilities) {

@@ -15,7 +15,8 @@ import java.util.function.BooleanSupplier;
  * the budget left: each needs its own record. A cut whose records are all forbidden prunes too.
  * After {@link #DUAL_AFTER} nodes the packing gives way to {@link CoverDual}, the covering LP's
  * dual kept from node to node, which also forbids records by their reduced costs.
- * Records dominated in {@link CoverProblem} are forbidden throughout.
+ * Records dominated in {@link CoverProblem} are forbidden throughout. The node's state (records
+ * chosen and forbidden, cuts hit and allowed) and the packing are {@link CoverNode}'s.
  * <p>
  * Measured on master problems written out from seed-1 runs by a development harness (not kept),
  * against SCIP on the same problem: M5-38 SB_NC, last solve (1,232 cuts) 3.4 s -> 0.04 s; whole
@@ -71,26 +72,21 @@ final class CoverBranch {
     }
 
     private final CoverProblem problem;
+    /** The node's state, changed in place down and back; the arrays below are its own, read in the hot loops. */
+    private final CoverNode node;
     private final int m;
     private final boolean[] given;
     private final int givenCount;
     private final int[][] cuts;
     private final int cutCount;
-    private final int[][] byRecord;
-    private final int[] degree;
-    /** Chosen records of each cut (hit when positive). */
     private final int[] hit;
-    /** The unhit cuts as a bit set (bit c of word c / 64), so a node visits them alone, in index order. */
     private final long[] unhitBits;
-    /** Records of each cut not forbidden. */
     private final int[] allowed;
     private final boolean[] chosen;
     private final int[] forbidden;
-    private final int[] mark;
-    private int stamp;
     private final int[] unhit;
-    private final int[] sorted;
     private final int[] bySize;
+    private final int[] sorted;
     private final int maxSize;
     private long nodes;
     private long nodeLimit;
@@ -142,34 +138,23 @@ final class CoverBranch {
      */
     private CoverBranch(CoverProblem p, long dualAfter) {
         problem = p;
+        node = new CoverNode(p);
         m = p.records;
         given = p.given;
         givenCount = p.givenCount;
         cuts = p.cuts;
         cutCount = p.cutCount;
-        byRecord = p.byRecord;
-        degree = p.degree;
         maxSize = p.maxSize;
         active = p.active;
         this.dualAfter = dualAfter;
-        hit = new int[cutCount];
-        unhitBits = new long[(cutCount + 63) >>> 6];
-        allUnhit();
-        allowed = new int[cutCount];
-        for (int c = 0; c < cutCount; c++) {
-            allowed[c] = cuts[c].length;
-        }
-        chosen = new boolean[m];
-        forbidden = new int[m];
-        mark = new int[m];
-        unhit = new int[cutCount];
-        sorted = new int[cutCount];
-        bySize = new int[maxSize + 1];
-        for (int r = 0; r < m; r++) {
-            if (p.dominated[r]) {
-                forbid(r, true);
-            }
-        }
+        hit = node.hit;
+        unhitBits = node.unhitBits;
+        allowed = node.allowed;
+        chosen = node.chosen;
+        forbidden = node.forbidden;
+        unhit = node.unhit;
+        bySize = node.bySize;
+        sorted = node.sorted;
     }
 
     /** Threads of a split search (default: one per core); the answer does not depend on them. */
@@ -228,7 +213,7 @@ final class CoverBranch {
     CoverBranch worker() {
         CoverBranch w = new CoverBranch(problem, 0);
         w.start = start;
-        w.dual = new CoverDual(m, cuts, cutCount, maxSize, start);
+        w.useDual(new CoverDual(m, cuts, cutCount, maxSize, start));
         return w;
     }
 
@@ -309,17 +294,20 @@ final class CoverBranch {
                 cover[r] |= chosen[r];
             }
         }
-        Arrays.fill(chosen, false);
-        Arrays.fill(hit, 0);
-        allUnhit();
+        node.clearChosen();
         return o;
     }
 
     private void ensureDual() {
         if (dual == null) {
             start = CoverDual.lpStart(m, cuts, cutCount);
-            dual = new CoverDual(m, cuts, cutCount, maxSize, start);
+            useDual(new CoverDual(m, cuts, cutCount, maxSize, start));
         }
+    }
+
+    private void useDual(CoverDual d) {
+        dual = d;
+        node.dual(d);
     }
 
     int threads() {
@@ -370,27 +358,27 @@ final class CoverBranch {
         int pick = bound(budget);
         if (pick == FOUND || pick >= 0 && depth == 0) {
             if (!searched(done)) {
-                items.add(snapshot(root));
+                items.add(node.snapshot(root));
             }
             deeper = pick >= 0;
         } else if (pick >= 0) {
-            int[] order = branchOrder(pick);
+            int[] order = node.branchOrder(pick, prefer);
             int forbade = 0;
             for (int r : order) {
-                take(r, true);
+                node.take(r, true);
                 enter(forbade);
                 deeper |= expand(budget - 1, depth - 1, root, done, items);
                 level--;
-                take(r, false);
-                forbid(r, true);
+                node.take(r, false);
+                node.forbid(r, true);
                 order[forbade++] = r;
             }
             for (int q = 0; q < forbade; q++) {
-                forbid(order[q], false);
+                node.forbid(order[q], false);
             }
         }
         while (fixTop > fixed) {
-            forbid(fixes[--fixTop], false);
+            node.forbid(fixes[--fixTop], false);
         }
         dual.undo(trail);
         return deeper;
@@ -427,43 +415,18 @@ final class CoverBranch {
         return stoppedAt;
     }
 
-    /** The records taken, and those forbidden beyond {@code root} (the item's own included). */
-    private Item snapshot(int[] root) {
-        int taken = 0;
-        int more = 0;
-        for (int r = 0; r < m; r++) {
-            taken += chosen[r] ? 1 : 0;
-            more += forbidden[r] > root[r] ? 1 : 0;
-        }
-        int[] t = new int[taken];
-        int[] f = new int[more];
-        taken = 0;
-        more = 0;
-        for (int r = 0; r < m; r++) {
-            if (chosen[r]) {
-                t[taken++] = r;
-            }
-            if (forbidden[r] > root[r]) {
-                f[more++] = r;
-            }
-        }
-        return new Item(t, f);
-    }
-
     private void apply(Item item, boolean on) {
         if (on) {
             for (int r : item.forbidden()) {
-                forbid(r, true);
+                node.forbid(r, true);
             }
             for (int r : item.taken()) {
-                take(r, true);
+                node.take(r, true);
             }
         } else {
-            Arrays.fill(chosen, false);
-            Arrays.fill(hit, 0);
-            allUnhit();
+            node.clearChosen();
             for (int r : item.forbidden()) {
-                forbid(r, false);
+                node.forbid(r, false);
             }
         }
     }
@@ -519,7 +482,7 @@ final class CoverBranch {
             result = branch(pick, budget);
         }
         while (fixTop > fixed) {
-            forbid(fixes[--fixTop], false);
+            node.forbid(fixes[--fixTop], false);
         }
         if (dual != null) {
             dual.undo(trail);
@@ -559,7 +522,7 @@ final class CoverBranch {
             return PRUNED;
         }
         if (dual == null) {
-            return packing(n, budget) > budget ? PRUNED : pick;
+            return node.packing(n, budget) > budget ? PRUNED : pick;
         }
         if (dual.exceeds(budget)) {
             return PRUNED;
@@ -575,7 +538,7 @@ final class CoverBranch {
                     fixes = Arrays.copyOf(fixes, 2 * fixTop);
                 }
                 fixes[fixTop++] = r;
-                forbid(r, true);
+                node.forbid(r, true);
             }
         }
         if (fixTop == before) {
@@ -598,11 +561,11 @@ final class CoverBranch {
     }
 
     private Outcome branch(int pick, int budget) {
-        int[] order = branchOrder(pick);
+        int[] order = node.branchOrder(pick, prefer);
         int forbade = 0;
         Outcome result = Outcome.NONE;
         for (int r : order) {
-            take(r, true);
+            node.take(r, true);
             enter(forbade);
             Outcome o = search(budget - 1);
             level--;
@@ -610,113 +573,17 @@ final class CoverBranch {
                 result = o; // r stays chosen: find reads the cover, then clears
                 break;
             }
-            take(r, false);
+            node.take(r, false);
             if (o == Outcome.GAVE_UP) {
                 result = o;
                 break;
             }
-            forbid(r, true);
+            node.forbid(r, true);
             order[forbade++] = r;
         }
         for (int q = 0; q < forbade; q++) {
-            forbid(order[q], false);
+            node.forbid(order[q], false);
         }
         return result;
-    }
-
-    /** The allowed records of cut c, those hitting the most unhit cuts first. */
-    private int[] branchOrder(int c) {
-        int[] rs = cuts[c];
-        int[] order = new int[rs.length];
-        int[] gain = new int[rs.length];
-        int k = 0;
-        for (int r : rs) {
-            if (forbidden[r] > 0) {
-                continue;
-            }
-            int g = 0;
-            for (int q = 0; q < degree[r]; q++) {
-                g += hit[byRecord[r][q]] == 0 ? 1 : 0;
-            }
-            if (prefer != null && prefer[r]) {
-                g += 1 << 20;
-            }
-            int at = k++;
-            while (at > 0 && gain[at - 1] < g) {
-                gain[at] = gain[at - 1];
-                order[at] = order[at - 1];
-                at--;
-            }
-            gain[at] = g;
-            order[at] = r;
-        }
-        return Arrays.copyOf(order, k);
-    }
-
-    /**
-     * Greedy packing: pairwise disjoint unhit cuts (over allowed records), smallest first, counted
-     * until it passes the budget. The cuts are ordered by a counting sort on their allowed size
-     * (counted by {@link #bound}).
-     */
-    private int packing(int n, int budget) {
-        for (int size = 1; size <= maxSize; size++) {
-            bySize[size] += bySize[size - 1];
-        }
-        for (int q = n - 1; q >= 0; q--) {
-            sorted[--bySize[allowed[unhit[q]]]] = unhit[q];
-        }
-        stamp++;
-        int count = 0;
-        for (int q = 0; q < n && count <= budget; q++) {
-            int c = sorted[q];
-            boolean free = true;
-            for (int r : cuts[c]) {
-                if (forbidden[r] == 0 && mark[r] == stamp) {
-                    free = false;
-                    break;
-                }
-            }
-            if (free) {
-                count++;
-                for (int r : cuts[c]) {
-                    mark[r] = stamp;
-                }
-            }
-        }
-        return count;
-    }
-
-    private void allUnhit() {
-        Arrays.fill(unhitBits, -1L);
-        if ((cutCount & 63) != 0) {
-            unhitBits[unhitBits.length - 1] = -1L >>> (64 - (cutCount & 63));
-        }
-    }
-
-    private void take(int r, boolean in) {
-        chosen[r] = in;
-        int d = in ? 1 : -1;
-        for (int q = 0; q < degree[r]; q++) {
-            int c = byRecord[r][q];
-            hit[c] += d;
-            if (hit[c] == (in ? 1 : 0)) {
-                unhitBits[c >>> 6] ^= 1L << c;
-                if (dual != null) {
-                    dual.hit(c, in);
-                }
-            }
-        }
-    }
-
-    /** Forbids r once more (a count: an item may forbid a record already forbidden); cuts' allowed counts change at 0 and 1. */
-    private void forbid(int r, boolean on) {
-        forbidden[r] += on ? 1 : -1;
-        if (forbidden[r] != (on ? 1 : 0)) {
-            return;
-        }
-        int d = on ? -1 : 1;
-        for (int q = 0; q < degree[r]; q++) {
-            allowed[byRecord[r][q]] += d;
-        }
     }
 }
