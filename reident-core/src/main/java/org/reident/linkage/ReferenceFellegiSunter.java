@@ -32,6 +32,30 @@ final class ReferenceFellegiSunter {
                 w++;
             }
         }
+        double p = Math.min(query.length, reference.length) / ((double) query.length * reference.length); // held
+        double[][][] fit = em(gamma, n, p);
+        double[][] match = fit[0];
+        double[][] non = fit[1];
+        double[][] penalty = new double[n][levels];
+        for (int k = 0; k < n; k++) {
+            double best = Double.NEGATIVE_INFINITY;
+            for (int l = 0; l < levels; l++) {
+                best = Math.max(best, Math.log(match[k][l] / non[k][l]));
+            }
+            for (int l = 0; l < levels; l++) {
+                penalty[k][l] = best - Math.log(match[k][l] / non[k][l]);
+            }
+        }
+        return penalty;
+    }
+
+    /**
+     * EM pair by pair on the comparison vectors gamma (one per pair), P(M) held at p: returns
+     * {m, u}, the class agreeing more first.
+     */
+    static double[][][] em(int[][] gamma, int n, double p) {
+        int levels = FellegiSunter.LEVELS;
+        int pairs = gamma.length;
         double[][] m = new double[n][levels];
         double[][] u = new double[n][levels];
         for (int[] g : gamma) {
@@ -50,7 +74,6 @@ final class ReferenceFellegiSunter {
                 m[k][l] /= sum;
             }
         }
-        double p = Math.min(query.length, reference.length) / ((double) query.length * reference.length); // held
         for (int it = 0; it < FellegiSunter.MAX_ITERATIONS; it++) {
             double[][] em = new double[n][levels];
             double[][] eu = new double[n][levels];
@@ -91,19 +114,7 @@ final class ReferenceFellegiSunter {
                 meanU += l * u[k][l];
             }
         }
-        double[][] match = meanM > meanU ? u : m;
-        double[][] non = meanM > meanU ? m : u;
-        double[][] penalty = new double[n][levels];
-        for (int k = 0; k < n; k++) {
-            double best = Double.NEGATIVE_INFINITY;
-            for (int l = 0; l < levels; l++) {
-                best = Math.max(best, Math.log(match[k][l] / non[k][l]));
-            }
-            for (int l = 0; l < levels; l++) {
-                penalty[k][l] = best - Math.log(match[k][l] / non[k][l]);
-            }
-        }
-        return penalty;
+        return meanM > meanU ? new double[][][] {u, m} : new double[][][] {m, u};
     }
 
     /** The distance of a pair under the penalties. */
