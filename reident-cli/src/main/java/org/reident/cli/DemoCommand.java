@@ -123,7 +123,6 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
             }
         }
         Map<MethodOutcome, Learned> learnedRows = new IdentityHashMap<>();
-        Map<MethodOutcome, String> labels = new IdentityHashMap<>();
         double[] weights = null; // wm*'s, once learned: where a later family holds it, that family starts from it
         for (Aggregator a : families) {
             LearnResult learned = learnWorstCase(a, weights, data, err);
@@ -133,7 +132,6 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
             MethodOutcome lo = new MethodOutcome(a.method(), learned.model(), learned.linkage(), learned.seconds(), null);
             outcomes.add(lo);
             learnedRows.put(lo, new Learned(a, learned));
-            labels.put(lo, label(a));
             if (!json) {
                 out.printf(Locale.ROOT, "%-9s %-50s %16s %8.2f %10.2f %9.2f %6d %8.3f%n", label(a), "learned " + family(a)
                         + ": worst case, " + learned.status(), learned.trainingLinked() + " / " + learned.trainingRecords(),
@@ -157,7 +155,7 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
             out.println(text);
         } else {
             out.println();
-            out.println(Reports.worstCase(outcomes, labels));
+            out.println(Reports.worstCase(outcomes, o -> learnedRows.containsKey(o) ? label(learnedRows.get(o).aggregator()) : null));
             for (MethodOutcome o : outcomes) {
                 Learned l = learnedRows.get(o);
                 if (l != null) {

@@ -8,8 +8,8 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.function.Function;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 import org.reident.data.LinkageData;
@@ -100,11 +100,11 @@ final class Reports {
 
     /** The worst case over the methods run, as one sentence (null when none ran). */
     static String worstCase(List<MethodOutcome> outcomes) {
-        return worstCase(outcomes, Map.of());
+        return worstCase(outcomes, o -> null);
     }
 
-    /** As {@link #worstCase(List)}, naming the outcomes that are keys of {@code labels} (e.g. learned rows) by their label. */
-    static String worstCase(List<MethodOutcome> outcomes, Map<MethodOutcome, String> labels) {
+    /** As {@link #worstCase(List)}, naming an outcome by {@code label} where it gives one (e.g. a learned row), else by its method. */
+    static String worstCase(List<MethodOutcome> outcomes, Function<MethodOutcome, String> label) {
         MethodOutcome best = null;
         for (MethodOutcome o : outcomes) {
             if (!o.failed() && (best == null || o.result().reidentified() > best.result().reidentified())) {
@@ -115,9 +115,9 @@ final class Reports {
             return null;
         }
         LinkageResult r = best.result();
-        String label = labels.get(best);
+        String name = label.apply(best);
         return String.format(Locale.ROOT, "worst case of the methods run: %s re-identifies %d of %d records (%.2f%%; %.2f%% counting ties as shared)",
-                label != null ? label : best.method().label(), r.reidentified(), r.records(), r.rate(), r.expectedRate());
+                name != null ? name : best.method().label(), r.reidentified(), r.records(), r.rate(), r.expectedRate());
     }
 
     /**

@@ -14,7 +14,6 @@ final class ReferenceFellegiSunter {
     }
 
     static double[][] penalties(double[][] query, double[][] reference, int n) {
-        double[] limits = FellegiSunter.limits();
         int levels = FellegiSunter.LEVELS;
         int pairs = query.length * reference.length;
         int[][] gamma = new int[pairs][n];
@@ -22,12 +21,7 @@ final class ReferenceFellegiSunter {
         for (double[] a : query) {
             for (double[] b : reference) {
                 for (int k = 0; k < n; k++) {
-                    double d = Math.abs(a[k] - b[k]);
-                    int l = 0;
-                    while (l < limits.length && !(d <= limits[l])) {
-                        l++;
-                    }
-                    gamma[w][k] = l;
+                    gamma[w][k] = level(Math.abs(a[k] - b[k]));
                 }
                 w++;
             }
@@ -119,16 +113,20 @@ final class ReferenceFellegiSunter {
 
     /** The distance of a pair under the penalties. */
     static double distance(double[] a, double[] b, double[][] penalty) {
-        double[] limits = FellegiSunter.limits();
         double s = 0;
         for (int k = 0; k < a.length; k++) {
-            double d = Math.abs(a[k] - b[k]);
-            int l = 0;
-            while (l < limits.length && !(d <= limits[l])) {
-                l++;
-            }
-            s += penalty[k][l];
+            s += penalty[k][level(Math.abs(a[k] - b[k]))];
         }
         return s;
+    }
+
+    /** The first level whose limit holds d, by a scan of the limits (the last level beyond them, and for NaN). */
+    private static int level(double d) {
+        double[] limits = FellegiSunter.limits();
+        int l = 0;
+        while (l < limits.length && !(d <= limits[l])) {
+            l++;
+        }
+        return l;
     }
 }

@@ -77,8 +77,6 @@ final class CoverBranch {
     private final int m;
     private final boolean[] given;
     private final int givenCount;
-    private final int[][] cuts;
-    private final int cutCount;
     private final int[] hit;
     private final long[] unhitBits;
     private final int[] allowed;
@@ -142,8 +140,6 @@ final class CoverBranch {
         m = p.records;
         given = p.given;
         givenCount = p.givenCount;
-        cuts = p.cuts;
-        cutCount = p.cutCount;
         maxSize = p.maxSize;
         active = p.active;
         this.dualAfter = dualAfter;
@@ -213,7 +209,7 @@ final class CoverBranch {
     CoverBranch worker() {
         CoverBranch w = new CoverBranch(problem, 0);
         w.start = start;
-        w.useDual(new CoverDual(m, cuts, cutCount, maxSize, start));
+        w.useDual(new CoverDual(m, problem.cuts, problem.cutCount, maxSize, start));
         return w;
     }
 
@@ -300,8 +296,8 @@ final class CoverBranch {
 
     private void ensureDual() {
         if (dual == null) {
-            start = CoverDual.lpStart(m, cuts, cutCount);
-            useDual(new CoverDual(m, cuts, cutCount, maxSize, start));
+            start = CoverDual.lpStart(m, problem.cuts, problem.cutCount);
+            useDual(new CoverDual(m, problem.cuts, problem.cutCount, maxSize, start));
         }
     }
 
