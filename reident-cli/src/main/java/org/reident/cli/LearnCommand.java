@@ -66,7 +66,7 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
             description = "cuts (combinatorial Benders cuts; default) or big-m (the papers' big-M rows, made lazy); same optimum.")
     String formulation;
 
-    @Option(names = "--solver", defaultValue = "scip", paramLabel = "S", description = "scip (default), cbc, or cp-sat (with --formulation cuts: the master is pure 0/1).")
+    @Option(names = "--solver", defaultValue = "scip", paramLabel = "S", description = "scip (default), highs, cbc, or cp-sat (with --formulation cuts: the master is pure 0/1).")
     String solver;
 
     @Option(names = "--time-limit", defaultValue = "600s", paramLabel = "T", description = "Wall-clock limit, e.g. 90s, 10m (default ${DEFAULT-VALUE}).")
@@ -78,7 +78,7 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
 
     @Option(names = "--solver-params", paramLabel = "P",
             description = "SCIP parameters, 'name = value' separated by ';' (default: at most 3 root separation rounds; "
-                    + "\"\" for SCIP's own defaults).")
+                    + "\"\" for SCIP's own defaults; not with highs).")
     String solverParams;
 
     @Option(names = "--standardize", defaultValue = "own", paramLabel = "S", description = "own (default), original or pooled.")

@@ -264,7 +264,8 @@ class LearnCommandTest {
         String[][] cases = {
             {"--aggregator", "cosine"},
             {"--aggregator", "wm", "--time-limit", "soon"},
-            {"--aggregator", "wm", "--solver", "highs"},
+            {"--aggregator", "wm", "--solver", "gurobi"},
+            {"--aggregator", "wm", "--solver", "highs", "--solver-params", "limits/nodes = 10"},
             {"--aggregator", "wm", "--train-fraction", "1.5"},
             {"--aggregator", "wm", "--train-fraction", "0.5", "--train-ids", "ids.txt"},
             {"--aggregator", "wm", "--method", "hrla"},

@@ -4,14 +4,16 @@ import com.google.ortools.linearsolver.MPConstraint;
 import com.google.ortools.linearsolver.MPSolver;
 import com.google.ortools.linearsolver.MPVariable;
 
-/** {@link CoverMaster} solved by OR-Tools' linear-solver wrapper: SCIP (default) or CBC. */
+/** {@link CoverMaster} solved by OR-Tools' linear-solver wrapper: SCIP (default), HiGHS or CBC. */
 final class MipCoverMaster implements CoverMaster {
     private final MPSolver solver;
     private final MPVariable[] k;
     private final MPConstraint total;
+    private final boolean highs;
 
     MipCoverMaster(int records, LearnOptions o) {
         solver = MilpModel.createSolver(o);
+        highs = MilpModel.isHighs(o.solver());
         k = new MPVariable[records];
         for (int r = 0; r < records; r++) {
             k[r] = solver.makeIntVar(0, 1, "K" + r);
@@ -41,7 +43,7 @@ final class MipCoverMaster implements CoverMaster {
     public Solved solve(double seconds, boolean[] keep, long atLeast, long atMost) {
         total.setBounds(atLeast, atMost);
         solver.setTimeLimit((long) Math.max(1, seconds * 1000));
-        MPSolver.ResultStatus st = solver.solve();
+        MPSolver.ResultStatus st = MilpModel.solve(solver, highs);
         if (st == MPSolver.ResultStatus.INFEASIBLE) {
             return new Solved(true, atMost + 1, true);
         }
@@ -57,7 +59,7 @@ final class MipCoverMaster implements CoverMaster {
 
     @Override
     public String version() {
-        return solver.solverVersion();
+        return MilpModel.version(solver, highs);
     }
 
     @Override

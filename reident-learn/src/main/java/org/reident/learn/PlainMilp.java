@@ -16,7 +16,7 @@ import org.reident.distance.Standardization;
  * dropped rows. Feature maps are recomputed here from the definitions (WM: c_k; OWA: c sorted
  * decreasingly; CI: increments of the increasing chain, indexed by subset mask). It is the baseline
  * the benchmarks compare {@link SupervisedLearner} with (and an oracle of its tests); WM, OWA and CI
- * only, with SCIP.
+ * only, with SCIP (or the backend named).
  */
 public final class PlainMilp {
     private PlainMilp() {
@@ -76,9 +76,17 @@ public final class PlainMilp {
         }
     }
 
-    /** Solves the full model for the training records {@code train} (all reference records are rivals). */
-    /** Solves the full model within {@code seconds}; {@code linked} is -1 without a solution. */
+    /** {@link #solve(Aggregator, LinkageData, int[], double, double, String)} with SCIP. */
     public static Outcome solve(Aggregator a, LinkageData data, int[] train, double eps, double seconds) {
+        return solve(a, data, train, eps, seconds, "scip");
+    }
+
+    /**
+     * Solves the full model for the training records {@code train} (all reference records are
+     * rivals) within {@code seconds} by the backend named (scip, highs or cbc, with the learner's
+     * settings for it); {@code linked} is -1 without a solution.
+     */
+    public static Outcome solve(Aggregator a, LinkageData data, int[] train, double eps, double seconds, String backend) {
         load();
         int n = data.dimension();
         double[][] z = Distances.standardized(data, Standardization.OWN);
@@ -107,9 +115,7 @@ public final class PlainMilp {
                 bigM = Math.max(bigM, eps + abs);
             }
         }
-        MPSolver s = MPSolver.createSolver("SCIP");
-        s.suppressOutput();
-        s.setSolverSpecificParametersAsString(LearnOptions.SCIP_PARAMETERS); // same solver settings as the learner
+        MPSolver s = MilpModel.createSolver(LearnOptions.defaults(a).withSolver(backend)); // same settings as the learner
         MPVariable[] theta = new MPVariable[p];
         for (int q = 0; q < p; q++) {
             theta[q] = s.makeNumVar(0, 1, "theta" + q);
@@ -155,7 +161,7 @@ public final class PlainMilp {
             }
         }
         s.setTimeLimit((long) (seconds * 1000));
-        MPSolver.ResultStatus st = s.solve();
+        MPSolver.ResultStatus st = MilpModel.solve(s, MilpModel.isHighs(backend));
         double[] t = new double[p];
         int linked = -1;
         if (st == MPSolver.ResultStatus.OPTIMAL || st == MPSolver.ResultStatus.FEASIBLE) {

@@ -90,7 +90,7 @@ public final class SupervisedLearner {
                 break;
             }
             milp.solver.setTimeLimit((long) Math.max(1, remaining * 1000));
-            MPSolver.ResultStatus st = milp.solver.solve();
+            MPSolver.ResultStatus st = milp.solve();
             boolean hasSolution = st == MPSolver.ResultStatus.OPTIMAL || st == MPSolver.ResultStatus.FEASIBLE;
             if (st == MPSolver.ResultStatus.INFEASIBLE) {
                 status = "INFEASIBLE";
@@ -227,7 +227,7 @@ public final class SupervisedLearner {
 
     /** Warm start: the parameter values; the solver completes K. */
     private static void hint(MilpModel milp, double[] theta) {
-        milp.solver.setHint(milp.theta, theta);
+        milp.hint(theta);
     }
 
     private static double[] values(MPVariable[] vars) {

@@ -60,6 +60,13 @@ class CoverMasterTest {
     }
 
     @Test
+    void highsHonoursTheRangeAndProvesInfeasibility() {
+        MipCoverMaster m = new MipCoverMaster(5, options("highs"));
+        assertTrue(m.version().startsWith("HiGHS"), m.version());
+        check("highs", m);
+    }
+
+    @Test
     void cpSatHonoursTheRangeAndProvesInfeasibility() {
         check("cp-sat", new CpSatCoverMaster(5));
     }
