@@ -150,9 +150,10 @@ final class Reports {
     }
 
     /**
-     * PRL's model in one line: per variable, the weight ln(m / u) of agreement within 0.01 sd
-     * and of disagreement beyond the last limit (the last level); the variables whose close
-     * agreement weighs most are the ones that make records linkable.
+     * PRL's model in one line: per variable, the weight ln(m / u) of close agreement (the level
+     * whose difference lies in (0.005, 0.01] sd) and of disagreement beyond the last limit (the
+     * last level); the variables whose close agreement weighs most are the ones that make records
+     * linkable.
      */
     static String prlSummary(FellegiSunter f, List<String> variables) {
         double[] limits = FellegiSunter.limits();
@@ -160,8 +161,8 @@ final class Reports {
         while (close < limits.length - 1 && limits[close] < 0.01) {
             close++;
         }
-        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "prl: ln(m/u) within %s sd / beyond %s sd:",
-                limits[close], limits[limits.length - 1]));
+        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "prl: ln(m/u) at %s-%s sd / beyond %s sd:",
+                limits[close - 1], limits[close], limits[limits.length - 1]));
         for (int k = 0; k < f.variables(); k++) {
             b.append(String.format(Locale.ROOT, " %s %.2f / %.2f%s", variables.get(k), f.weight(k, close),
                     f.weight(k, FellegiSunter.LEVELS - 1), k + 1 < f.variables() ? "," : ""));

@@ -115,7 +115,7 @@ class LinkCommandTest {
             }
         }
         Cli text = Cli.run("link", "--original", same.toString(), "--protected", same.toString(), "--method", "prl");
-        assertTrue(text.out().contains("\nprl: ln(m/u) within 0.01 sd / beyond 1.28 sd: A "), text.out());
+        assertTrue(text.out().contains("\nprl: ln(m/u) at 0.005-0.01 sd / beyond 1.28 sd: A "), text.out());
     }
 
     @Test

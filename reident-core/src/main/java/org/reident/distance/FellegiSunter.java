@@ -106,11 +106,20 @@ public final class FellegiSunter {
      * @param reference standardised reference records, row-major
      */
     public static FellegiSunter fit(double[] query, double[] reference, int n) {
+        return fit(query, reference, n, n <= DENSE_VARIABLES);
+    }
+
+    /** {@link #fit(double[], double[], int)} with the patterns counted densely or hashed (tests compare the two). */
+    static FellegiSunter fit(double[] query, double[] reference, int n, boolean dense) {
         if (n > MAX_VARIABLES) {
             throw new InputException("prl: at most " + MAX_VARIABLES + " variables, got " + n + " (choose them with --vars)");
         }
         int nq = query.length / n;
         int nr = reference.length / n;
+        double p0 = Math.min(nq, nr) / ((double) nq * nr);
+        if (dense) {
+            return countDense(query, reference, n, p0);
+        }
         int chunks = Runtime.getRuntime().availableProcessors(); // counts are integers: any split gives the same
         LongLongHashMap[] parts = new LongLongHashMap[chunks];
         IntStream.range(0, chunks).parallel().forEach(c -> parts[c] = count(query, reference, n,
@@ -127,7 +136,7 @@ public final class FellegiSunter {
         for (int i = 0; i < codes.length; i++) {
             counts[i] = patterns.get(codes[i]);
         }
-        return em(codes, counts, n, Math.min(nq, nr) / ((double) nq * nr));
+        return em(codes, counts, n, p0);
     }
 
     /** The patterns of query records [from, to) against every reference record, counted. */
@@ -144,6 +153,72 @@ public final class FellegiSunter {
             }
         }
         return patterns;
+    }
+
+    /**
+     * Up to this many variables, patterns are counted in a table of LEVELS^n cells (11^6 = 1.77M
+     * longs, 14 MB a thread) indexed by the levels in base LEVELS, instead of a hash map.
+     */
+    static final int DENSE_VARIABLES = 6;
+
+    /**
+     * Counts every pair's pattern in dense tables, one per part of the query records (at most 8),
+     * adds them and fits. The index is sum_k gamma_k LEVELS^k, so ascending indices are ascending
+     * codes (both order by gamma_{n-1} first): the codes come out sorted.
+     */
+    private static FellegiSunter countDense(double[] query, double[] reference, int n, double p0) {
+        int nq = query.length / n;
+        int cells = 1;
+        for (int k = 0; k < n; k++) {
+            cells *= LEVELS;
+        }
+        int size = cells;
+        int chunks = Math.min(8, Runtime.getRuntime().availableProcessors());
+        long[][] parts = new long[chunks][];
+        IntStream.range(0, chunks).parallel().forEach(c -> parts[c] = countDense(query, reference, n, size,
+                (int) ((long) nq * c / chunks), (int) ((long) nq * (c + 1) / chunks)));
+        long[] total = parts[0];
+        int distinct = 0;
+        for (int i = 0; i < cells; i++) {
+            for (int c = 1; c < chunks; c++) {
+                total[i] += parts[c][i];
+            }
+            distinct += total[i] > 0 ? 1 : 0;
+        }
+        long[] codes = new long[distinct];
+        long[] counts = new long[distinct];
+        int at = 0;
+        for (int i = 0; i < cells; i++) {
+            if (total[i] > 0) {
+                long code = 0;
+                int rest = i;
+                for (int k = 0; k < n; k++) {
+                    code |= (long) (rest % LEVELS) << (4 * k);
+                    rest /= LEVELS;
+                }
+                codes[at] = code;
+                counts[at++] = total[i];
+            }
+        }
+        return em(codes, counts, n, p0);
+    }
+
+    /** The patterns of query records [from, to) against every reference record, in a dense table. */
+    private static long[] countDense(double[] query, double[] reference, int n, int cells, int from, int to) {
+        long[] table = new long[cells];
+        int nr = reference.length / n;
+        for (int q = from; q < to; q++) {
+            int qo = q * n;
+            for (int j = 0; j < nr; j++) {
+                int jo = j * n;
+                int index = 0;
+                for (int k = n - 1; k >= 0; k--) {
+                    index = index * LEVELS + level(Math.abs(query[qo + k] - reference[jo + k]));
+                }
+                table[index]++;
+            }
+        }
+        return table;
     }
 
     /**

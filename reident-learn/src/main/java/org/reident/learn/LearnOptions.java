@@ -7,7 +7,7 @@ import org.reident.distance.Standardization;
  * Options of a supervised learning run.
  *
  * @param aggregator     the distance family
- * @param solver         OR-Tools backend: "scip" or "cbc" (MILP), or "cp-sat" (the cuts formulation's master only)
+ * @param solver         OR-Tools backend: "scip", "highs" or "cbc" (MILP), or "cp-sat" (the cuts formulation's master only)
  * @param timeLimit      wall-clock seconds for the whole run (all lazy rounds)
  * @param eps            strictness margin: a record counts as linked in the MILP when every rival is
  *                       farther than its true match by at least eps (squared standardised units)
@@ -16,7 +16,7 @@ import org.reident.distance.Standardization;
  * @param standardization how the files are standardised
  * @param progress       receives one line per round (null: silent)
  * @param solverParameters SCIP parameters, "name = value" lines ({@link #SCIP_PARAMETERS} by default;
- *                       "" for SCIP's own defaults); ignored by CBC
+ *                       "" for SCIP's own defaults); ignored by CBC; with HiGHS only the default or ""
  * @param threads        threads of the cuts formulation's deletion filters and master search tree
  *                       (default: one per core); its answers do not depend on them
  * @param startWeights   weights of a weighted mean (one per variable, summing to 1) for the cuts
