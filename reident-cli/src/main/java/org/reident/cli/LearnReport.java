@@ -69,7 +69,7 @@ final class LearnReport {
         j.put("gap", Reports.round(r.gap(), 6));
         j.put("milp_linked", r.milpLinked());
         if (r.milpLinked() != c.strict()) {
-            j.put("count_note", countNote(r.milpLinked(), c.strict()));
+            j.put("count_note", countNote(r.milpLinked(), c.strict(), r.status()));
         }
         j.put("eps", o.eps());
         j.put("unlinkable", r.unlinkable());
@@ -93,7 +93,16 @@ final class LearnReport {
         return j;
     }
 
-    static String countNote(int milp, int recomputed) {
+    /**
+     * Why the MILP's N - sum K and the recomputed strict count differ. Under TIME_LIMIT the last
+     * MILP solve was of a relaxation (rows not yet generated) and its parameters are not
+     * necessarily the ones returned, so its count says nothing about them.
+     */
+    static String countNote(int milp, int recomputed, String status) {
+        if (status.equals("TIME_LIMIT")) {
+            return "that is the last round's relaxation (rows still missing); the parameters returned are the best the linkage "
+                    + "engine found among the rounds' solutions and AM, and link " + recomputed;
+        }
         return recomputed > milp
                 ? (recomputed - milp) + " more records are nearest to their true match with a margin below eps, which the MILP does not count"
                 : (milp - recomputed) + " records the MILP counts are not strictly nearest when recomputed (solver tolerance)";
@@ -114,7 +123,7 @@ final class LearnReport {
                     r.bound(), 100 * r.gap());
         }
         if (r.milpLinked() != c.strict()) {
-            out.println("note: the MILP counts " + r.milpLinked() + "; " + countNote(r.milpLinked(), c.strict()));
+            out.println("note: the MILP counts " + r.milpLinked() + "; " + countNote(r.milpLinked(), c.strict(), r.status()));
         }
         out.printf(Locale.ROOT, "%d records cannot be linked by any parameter value; %d rounds, %d rows, %.2f s, %s%n",
                 r.unlinkable(), r.rounds(), r.rows(), r.seconds(), r.solver());

@@ -260,6 +260,17 @@ class LearnCommandTest {
         assertTrue(lines.get(0).startsWith("reident: error: --solver-params:"), lines.get(0));
     }
 
+    /** The reason given when the MILP's count and the recomputed one differ, per status. */
+    @Test
+    void theCountNoteNamesItsReason() {
+        assertEquals("2 more records are nearest to their true match with a margin below eps, which the MILP does not count",
+                LearnReport.countNote(353, 355, "OPTIMAL"));
+        assertEquals("3 records the MILP counts are not strictly nearest when recomputed (solver tolerance)",
+                LearnReport.countNote(356, 353, "FEASIBLE"));
+        String limit = LearnReport.countNote(361, 354, "TIME_LIMIT");
+        assertTrue(limit.contains("relaxation") && limit.endsWith("and link 354"), limit);
+    }
+
     @Test
     void userErrors() {
         String[][] cases = {
