@@ -126,7 +126,8 @@ public final class LinkCommand implements java.util.concurrent.Callable<Integer>
             int nq = options.reverse() ? data.maskedCount() : data.originalCount();
             int nr = options.reverse() ? data.originalCount() : data.maskedCount();
             Progress progress = Progress.forLinkage(stderr, m.label(), nq, nr, json);
-            MethodOutcome o = Linkage.run(m, m.isParametrised() ? model : null, data, options, engine, progress);
+            Progress fitted = m == Method.PRL ? Progress.forPrlCount(stderr, nq, nr, json) : null;
+            MethodOutcome o = Linkage.run(m, m.isParametrised() ? model : null, data, options, engine, fitted, progress);
             outcomes.add(o);
             if (!json) {
                 Reports.row(stdout, o);

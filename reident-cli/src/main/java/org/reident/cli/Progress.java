@@ -12,28 +12,38 @@ final class Progress implements IntConsumer {
     static final double THRESHOLD_PAIRS = 3e8;
 
     private final PrintWriter err;
-    private final String label;
+    private final String what;
     private final int total;
     private int shown = -1;
 
-    private Progress(PrintWriter err, String label, int total) {
+    private Progress(PrintWriter err, String what, int total) {
         this.err = err;
-        this.label = label;
+        this.what = what;
         this.total = total;
     }
 
     /** A progress printer, or null when the linkage is small or the terminal is not interactive. */
     static Progress forLinkage(PrintWriter err, String label, int queries, int references, boolean quiet) {
-        boolean big = (double) queries * references > THRESHOLD_PAIRS;
-        return !quiet && big && System.console() != null ? new Progress(err, label, queries) : null;
+        return of(err, "linking with " + label, queries, references, quiet);
     }
 
+    /** The same for PRL's count of every pair's agreement pattern, which comes before its linkage. */
+    static Progress forPrlCount(PrintWriter err, int queries, int references, boolean quiet) {
+        return of(err, "prl: counting the pairs' agreement patterns", queries, references, quiet);
+    }
+
+    private static Progress of(PrintWriter err, String what, int queries, int references, boolean quiet) {
+        boolean big = (double) queries * references > THRESHOLD_PAIRS;
+        return !quiet && big && System.console() != null ? new Progress(err, what, queries) : null;
+    }
+
+    /** Shows the percentage when it changes (calls from several threads may come slightly out of order: never shown going back). */
     @Override
     public synchronized void accept(int done) {
         int pct = (int) (100L * done / total);
-        if (pct != shown) {
+        if (pct > shown) {
             shown = pct;
-            err.print("\rreident: linking with " + label + ": " + pct + "%" + (done >= total ? "\r\033[K" : ""));
+            err.print("\rreident: " + what + ": " + pct + "%" + (done >= total ? "\r\033[K" : ""));
             err.flush();
         }
     }

@@ -17,6 +17,15 @@ public final class Distances {
      *              ignored by the other methods
      */
     public static PairwiseDistance prepare(Method method, DistanceModel model, LinkageData data, DistanceOptions options) {
+        return prepare(method, model, data, options, null);
+    }
+
+    /**
+     * As above; {@code fitted} (may be null) hears how many query records a method that fits a
+     * model to every pair before linking (PRL's pattern count) has done.
+     */
+    public static PairwiseDistance prepare(Method method, DistanceModel model, LinkageData data, DistanceOptions options,
+            java.util.function.IntConsumer fitted) {
         int n = data.dimension();
         double[] x = data.original();
         double[] y = data.masked();
@@ -56,7 +65,7 @@ public final class Distances {
             case KERNEL:
                 return oriented(zx, zy, n, options, (q, r) -> new PolynomialKernelDistance(q, r, n, options.kernelDegree()));
             case PRL:
-                return oriented(zx, zy, n, options, (q, r) -> FellegiSunter.fit(q, r, n).distance(q, r));
+                return oriented(zx, zy, n, options, (q, r) -> FellegiSunter.fit(q, r, n, fitted).distance(q, r));
             case WM:
                 return oriented(zx, zy, n, options, (q, r) -> new WeightedSquaredEuclidean(q, r, n, p.values()));
             case OWA:

@@ -3,6 +3,8 @@ package org.reident.distance;
 import com.carrotsearch.hppc.LongLongHashMap;
 import com.carrotsearch.hppc.cursors.LongLongCursor;
 import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntConsumer;
 import java.util.stream.IntStream;
 import org.reident.data.InputException;
 
@@ -106,24 +108,38 @@ public final class FellegiSunter {
      * @param reference standardised reference records, row-major
      */
     public static FellegiSunter fit(double[] query, double[] reference, int n) {
-        return fit(query, reference, n, n <= DENSE_VARIABLES);
+        return fit(query, reference, n, n <= DENSE_VARIABLES, null);
+    }
+
+    /**
+     * As above, telling {@code counted} (may be null) how many query records have had their pairs
+     * counted so far (from the counting threads, so calls may come slightly out of order); the EM
+     * after the count is not reported.
+     */
+    public static FellegiSunter fit(double[] query, double[] reference, int n, IntConsumer counted) {
+        return fit(query, reference, n, n <= DENSE_VARIABLES, counted);
     }
 
     /** {@link #fit(double[], double[], int)} with the patterns counted densely or hashed (tests compare the two). */
     static FellegiSunter fit(double[] query, double[] reference, int n, boolean dense) {
+        return fit(query, reference, n, dense, null);
+    }
+
+    private static FellegiSunter fit(double[] query, double[] reference, int n, boolean dense, IntConsumer counted) {
         if (n > MAX_VARIABLES) {
             throw new InputException("prl: at most " + MAX_VARIABLES + " variables, got " + n + " (choose them with --vars)");
         }
         int nq = query.length / n;
         int nr = reference.length / n;
         double p0 = Math.min(nq, nr) / ((double) nq * nr);
+        Counter done = new Counter(counted);
         if (dense) {
-            return countDense(query, reference, n, p0);
+            return countDense(query, reference, n, p0, done);
         }
         int chunks = Runtime.getRuntime().availableProcessors(); // counts are integers: any split gives the same
         LongLongHashMap[] parts = new LongLongHashMap[chunks];
         IntStream.range(0, chunks).parallel().forEach(c -> parts[c] = count(query, reference, n,
-                (int) ((long) nq * c / chunks), (int) ((long) nq * (c + 1) / chunks)));
+                (int) ((long) nq * c / chunks), (int) ((long) nq * (c + 1) / chunks), done));
         LongLongHashMap patterns = parts[0];
         for (int c = 1; c < chunks; c++) {
             for (LongLongCursor e : parts[c]) {
@@ -140,7 +156,7 @@ public final class FellegiSunter {
     }
 
     /** The patterns of query records [from, to) against every reference record, counted. */
-    private static LongLongHashMap count(double[] query, double[] reference, int n, int from, int to) {
+    private static LongLongHashMap count(double[] query, double[] reference, int n, int from, int to, Counter done) {
         LongLongHashMap patterns = new LongLongHashMap();
         int nr = reference.length / n;
         for (int q = from; q < to; q++) {
@@ -151,8 +167,25 @@ public final class FellegiSunter {
                 }
                 patterns.addTo(code, 1);
             }
+            done.row();
         }
         return patterns;
+    }
+
+    /** Query records counted, passed on to a consumer when there is one. */
+    private static final class Counter {
+        private final IntConsumer consumer;
+        private final AtomicInteger rows = new AtomicInteger();
+
+        Counter(IntConsumer consumer) {
+            this.consumer = consumer;
+        }
+
+        void row() {
+            if (consumer != null) {
+                consumer.accept(rows.incrementAndGet());
+            }
+        }
     }
 
     /**
@@ -166,7 +199,7 @@ public final class FellegiSunter {
      * adds them and fits. The index is sum_k gamma_k LEVELS^k, so ascending indices are ascending
      * codes (both order by gamma_{n-1} first): the codes come out sorted.
      */
-    private static FellegiSunter countDense(double[] query, double[] reference, int n, double p0) {
+    private static FellegiSunter countDense(double[] query, double[] reference, int n, double p0, Counter done) {
         int nq = query.length / n;
         int cells = 1;
         for (int k = 0; k < n; k++) {
@@ -176,7 +209,7 @@ public final class FellegiSunter {
         int chunks = Math.min(8, Runtime.getRuntime().availableProcessors());
         long[][] parts = new long[chunks][];
         IntStream.range(0, chunks).parallel().forEach(c -> parts[c] = countDense(query, reference, n, size,
-                (int) ((long) nq * c / chunks), (int) ((long) nq * (c + 1) / chunks)));
+                (int) ((long) nq * c / chunks), (int) ((long) nq * (c + 1) / chunks), done));
         long[] total = parts[0];
         int distinct = 0;
         for (int i = 0; i < cells; i++) {
@@ -204,7 +237,7 @@ public final class FellegiSunter {
     }
 
     /** The patterns of query records [from, to) against every reference record, in a dense table. */
-    private static long[] countDense(double[] query, double[] reference, int n, int cells, int from, int to) {
+    private static long[] countDense(double[] query, double[] reference, int n, int cells, int from, int to, Counter done) {
         long[] table = new long[cells];
         int nr = reference.length / n;
         for (int q = from; q < to; q++) {
@@ -217,6 +250,7 @@ public final class FellegiSunter {
                 }
                 table[index]++;
             }
+            done.row();
         }
         return table;
     }

@@ -27,9 +27,19 @@ public final class Linkage {
     /** As above, reporting the number of query records done to {@code progress} (may be null). */
     public static MethodOutcome run(Method method, DistanceModel model, LinkageData data, DistanceOptions options,
             LinkageEngine engine, java.util.function.IntConsumer progress) {
+        return run(method, model, data, options, engine, null, progress);
+    }
+
+    /**
+     * As above, with the query records done in a model fit before the linkage (PRL's pattern
+     * count; see {@link Distances#prepare(Method, DistanceModel, LinkageData, DistanceOptions,
+     * java.util.function.IntConsumer)}) reported to {@code fitted} (may be null).
+     */
+    public static MethodOutcome run(Method method, DistanceModel model, LinkageData data, DistanceOptions options,
+            LinkageEngine engine, java.util.function.IntConsumer fitted, java.util.function.IntConsumer progress) {
         long t0 = System.nanoTime();
         try {
-            PairwiseDistance d = Distances.prepare(method, model, data, options);
+            PairwiseDistance d = Distances.prepare(method, model, data, options, fitted);
             int[] truth = options.reverse() ? data.reverseTruth() : data.truth();
             LinkageResult r = engine.link(d, truth, progress);
             return new MethodOutcome(method, model, r, (System.nanoTime() - t0) / 1e9, null, FellegiSunter.fitted(d));

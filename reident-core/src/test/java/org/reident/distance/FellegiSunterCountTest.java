@@ -45,4 +45,30 @@ class FellegiSunterCountTest {
         double v = rnd.nextGaussian();
         return grid ? Math.rint(v * 8) / 8 : v;
     }
+
+    /** Each query record's pairs are reported counted once, in both ways of counting, up to all of them. */
+    @Test
+    void theCountReportsEveryQueryRecordOnce() {
+        SplittableRandom rnd = new SplittableRandom(7);
+        for (int n : new int[] {3, FellegiSunter.DENSE_VARIABLES + 1}) {
+            int nq = 53;
+            int nr = 41;
+            double[] q = new double[nq * n];
+            double[] r = new double[nr * n];
+            for (int i = 0; i < q.length; i++) {
+                q[i] = rnd.nextGaussian();
+            }
+            for (int i = 0; i < r.length; i++) {
+                r[i] = rnd.nextGaussian();
+            }
+            java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+            java.util.concurrent.atomic.AtomicInteger most = new java.util.concurrent.atomic.AtomicInteger();
+            FellegiSunter.fit(q, r, n, done -> {
+                calls.incrementAndGet();
+                most.accumulateAndGet(done, Math::max);
+            });
+            assertEquals(nq, calls.get(), "n " + n + ": calls");
+            assertEquals(nq, most.get(), "n " + n + ": the last count");
+        }
+    }
 }
