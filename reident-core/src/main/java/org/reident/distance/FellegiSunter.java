@@ -1,11 +1,6 @@
 package org.reident.distance;
 
-import com.carrotsearch.hppc.LongLongHashMap;
-import com.carrotsearch.hppc.cursors.LongLongCursor;
-import java.util.Arrays;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
-import java.util.stream.IntStream;
 import org.reident.data.InputException;
 
 /**
@@ -108,7 +103,7 @@ public final class FellegiSunter {
      * @param reference standardised reference records, row-major
      */
     public static FellegiSunter fit(double[] query, double[] reference, int n) {
-        return fit(query, reference, n, n <= DENSE_VARIABLES, null);
+        return fit(query, reference, n, n <= PatternCount.DENSE_VARIABLES, null);
     }
 
     /**
@@ -117,7 +112,7 @@ public final class FellegiSunter {
      * after the count is not reported.
      */
     public static FellegiSunter fit(double[] query, double[] reference, int n, IntConsumer counted) {
-        return fit(query, reference, n, n <= DENSE_VARIABLES, counted);
+        return fit(query, reference, n, n <= PatternCount.DENSE_VARIABLES, counted);
     }
 
     /** {@link #fit(double[], double[], int)} with the patterns counted densely or hashed (tests compare the two). */
@@ -131,128 +126,8 @@ public final class FellegiSunter {
         }
         int nq = query.length / n;
         int nr = reference.length / n;
-        double p0 = Math.min(nq, nr) / ((double) nq * nr);
-        Counter done = new Counter(counted);
-        if (dense) {
-            return countDense(query, reference, n, p0, done);
-        }
-        int chunks = Runtime.getRuntime().availableProcessors(); // counts are integers: any split gives the same
-        LongLongHashMap[] parts = new LongLongHashMap[chunks];
-        IntStream.range(0, chunks).parallel().forEach(c -> parts[c] = count(query, reference, n,
-                (int) ((long) nq * c / chunks), (int) ((long) nq * (c + 1) / chunks), done));
-        LongLongHashMap patterns = parts[0];
-        for (int c = 1; c < chunks; c++) {
-            for (LongLongCursor e : parts[c]) {
-                patterns.addTo(e.key, e.value);
-            }
-        }
-        long[] codes = patterns.keys().toArray();
-        Arrays.sort(codes); // a fixed order, so that EM's sums do not depend on hashing or threads
-        long[] counts = new long[codes.length];
-        for (int i = 0; i < codes.length; i++) {
-            counts[i] = patterns.get(codes[i]);
-        }
-        return em(codes, counts, n, p0);
-    }
-
-    /** The patterns of query records [from, to) against every reference record, counted. */
-    private static LongLongHashMap count(double[] query, double[] reference, int n, int from, int to, Counter done) {
-        LongLongHashMap patterns = new LongLongHashMap();
-        int nr = reference.length / n;
-        for (int q = from; q < to; q++) {
-            for (int j = 0; j < nr; j++) {
-                long code = 0;
-                for (int k = 0; k < n; k++) {
-                    code |= (long) level(Math.abs(query[q * n + k] - reference[j * n + k])) << (4 * k);
-                }
-                patterns.addTo(code, 1);
-            }
-            done.row();
-        }
-        return patterns;
-    }
-
-    /** Query records counted, passed on to a consumer when there is one. */
-    private static final class Counter {
-        private final IntConsumer consumer;
-        private final AtomicInteger rows = new AtomicInteger();
-
-        Counter(IntConsumer consumer) {
-            this.consumer = consumer;
-        }
-
-        void row() {
-            if (consumer != null) {
-                consumer.accept(rows.incrementAndGet());
-            }
-        }
-    }
-
-    /**
-     * Up to this many variables, patterns are counted in a table of LEVELS^n cells (11^6 = 1.77M
-     * longs, 14 MB a thread) indexed by the levels in base LEVELS, instead of a hash map.
-     */
-    static final int DENSE_VARIABLES = 6;
-
-    /**
-     * Counts every pair's pattern in dense tables, one per part of the query records (at most 8),
-     * adds them and fits. The index is sum_k gamma_k LEVELS^k, so ascending indices are ascending
-     * codes (both order by gamma_{n-1} first): the codes come out sorted.
-     */
-    private static FellegiSunter countDense(double[] query, double[] reference, int n, double p0, Counter done) {
-        int nq = query.length / n;
-        int cells = 1;
-        for (int k = 0; k < n; k++) {
-            cells *= LEVELS;
-        }
-        int size = cells;
-        int chunks = Math.min(8, Runtime.getRuntime().availableProcessors());
-        long[][] parts = new long[chunks][];
-        IntStream.range(0, chunks).parallel().forEach(c -> parts[c] = countDense(query, reference, n, size,
-                (int) ((long) nq * c / chunks), (int) ((long) nq * (c + 1) / chunks), done));
-        long[] total = parts[0];
-        int distinct = 0;
-        for (int i = 0; i < cells; i++) {
-            for (int c = 1; c < chunks; c++) {
-                total[i] += parts[c][i];
-            }
-            distinct += total[i] > 0 ? 1 : 0;
-        }
-        long[] codes = new long[distinct];
-        long[] counts = new long[distinct];
-        int at = 0;
-        for (int i = 0; i < cells; i++) {
-            if (total[i] > 0) {
-                long code = 0;
-                int rest = i;
-                for (int k = 0; k < n; k++) {
-                    code |= (long) (rest % LEVELS) << (4 * k);
-                    rest /= LEVELS;
-                }
-                codes[at] = code;
-                counts[at++] = total[i];
-            }
-        }
-        return em(codes, counts, n, p0);
-    }
-
-    /** The patterns of query records [from, to) against every reference record, in a dense table. */
-    private static long[] countDense(double[] query, double[] reference, int n, int cells, int from, int to, Counter done) {
-        long[] table = new long[cells];
-        int nr = reference.length / n;
-        for (int q = from; q < to; q++) {
-            int qo = q * n;
-            for (int j = 0; j < nr; j++) {
-                int jo = j * n;
-                int index = 0;
-                for (int k = n - 1; k >= 0; k--) {
-                    index = index * LEVELS + level(Math.abs(query[qo + k] - reference[jo + k]));
-                }
-                table[index]++;
-            }
-            done.row();
-        }
-        return table;
+        PatternCount c = PatternCount.of(query, reference, n, dense, counted);
+        return em(c.codes(), c.counts(), n, Math.min(nq, nr) / ((double) nq * nr));
     }
 
     /**

@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * PRL's two ways of counting the pairs' patterns (a dense table for up to
- * {@link FellegiSunter#DENSE_VARIABLES} variables, a hash map beyond) give the same codes in the
+ * {@link PatternCount#DENSE_VARIABLES} variables, a hash map beyond) give the same codes in the
  * same order with the same counts, hence the same EM to the last bit: compared on seeded files for
  * n = 1 to 6, with values on a coarse grid (so that equal values, level 0, occur) and continuous.
  */
@@ -15,7 +15,7 @@ class FellegiSunterCountTest {
     @Test
     void denseAndHashedCountsFitTheSameModel() {
         SplittableRandom rnd = new SplittableRandom(2026_11_27L);
-        for (int n = 1; n <= FellegiSunter.DENSE_VARIABLES; n++) {
+        for (int n = 1; n <= PatternCount.DENSE_VARIABLES; n++) {
             for (boolean grid : new boolean[] {true, false}) {
                 int nq = 37 + rnd.nextInt(40);
                 int nr = 29 + rnd.nextInt(40);
@@ -50,7 +50,7 @@ class FellegiSunterCountTest {
     @Test
     void theCountReportsEveryQueryRecordOnce() {
         SplittableRandom rnd = new SplittableRandom(7);
-        for (int n : new int[] {3, FellegiSunter.DENSE_VARIABLES + 1}) {
+        for (int n : new int[] {3, PatternCount.DENSE_VARIABLES + 1}) {
             int nq = 53;
             int nr = 41;
             double[] q = new double[nq * n];
