@@ -10,6 +10,9 @@ import org.reident.distance.FellegiSunter;
  * distance penalty max_l w_k(l) - w_k(level), w = ln(m / u).
  */
 final class ReferenceFellegiSunter {
+    /** The agreement limits, copied once (FellegiSunter.limits() clones on every call). */
+    private static final double[] LIMITS = FellegiSunter.limits();
+
     private ReferenceFellegiSunter() {
     }
 
@@ -122,9 +125,8 @@ final class ReferenceFellegiSunter {
 
     /** The first level whose limit holds d, by a scan of the limits (the last level beyond them, and for NaN). */
     private static int level(double d) {
-        double[] limits = FellegiSunter.limits();
         int l = 0;
-        while (l < limits.length && !(d <= limits[l])) {
+        while (l < LIMITS.length && !(d <= LIMITS[l])) {
             l++;
         }
         return l;

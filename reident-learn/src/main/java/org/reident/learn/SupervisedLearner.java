@@ -72,7 +72,7 @@ public final class SupervisedLearner {
             }
         }
 
-        hint(milp, LearnedModels.neutral(o.aggregator(), features));
+        milp.hint(LearnedModels.neutral(o.aggregator(), features));
         progress(String.format(Locale.ROOT, "model: %d records (%d cannot be linked), %d parameters, %d first rows, %.1f s",
                 train.length, unlinkable, features.parameters(), milp.rows(), (System.nanoTime() - t0) / 1e9));
         String status = "TIME_LIMIT";
@@ -115,7 +115,7 @@ public final class SupervisedLearner {
                 converged = true;
                 break;
             }
-            hint(milp, last);
+            milp.hint(last);
         }
         DistanceModel model;
         LinkageResult linkage;
@@ -223,11 +223,6 @@ public final class SupervisedLearner {
                 milp.addRow(acc, -1, 0, 0);
             }
         }
-    }
-
-    /** Warm start: the parameter values; the solver completes K. */
-    private static void hint(MilpModel milp, double[] theta) {
-        milp.hint(theta);
     }
 
     private static double[] values(MPVariable[] vars) {
