@@ -104,7 +104,15 @@ public final class ConflictLearner {
         int bestCount = -1;
         int cuts;
         long cutSize;
-        double masterSeconds;
+        volatile double masterSeconds;
+        /** Read by the heartbeat's thread: what the run is doing, its round, bound and conflicts found. */
+        volatile String phase = "starting";
+        volatile int round;
+        volatile int bound;
+        volatile int conflicts;
+        /** When the master solve under way started (nanoTime seconds); negative: none under way. */
+        volatile double masterSince = -1;
+        final Heartbeat heartbeat;
 
         Run(LinkageData data, int[] train) {
             this.data = data;
@@ -114,9 +122,32 @@ public final class ConflictLearner {
             master.record(record);
             this.slave = new ConflictSlave(o, data, train);
             this.best = LearnedModels.neutral(o.aggregator(), slave.features());
+            this.heartbeat = Heartbeat.start(o.progress(), this::status, t0 / 1e9);
+        }
+
+        /** A progress line; the heartbeat's quiet period starts again. */
+        void progress(String line) {
+            heartbeat.said(System.nanoTime() / 1e9);
+            ConflictLearner.this.progress(line);
+        }
+
+        /** The heartbeat's line: what the run is doing, with the round's figures so far. */
+        String status() {
+            double since = masterSince;
+            double master = masterSeconds + (since < 0 ? 0 : System.nanoTime() / 1e9 - since);
+            return String.format(Locale.ROOT, "round %d: %s; bound %d, best %d, %d conflicts, %.1f s (master %.1f s)", round,
+                    phase, bound, bestKept, conflicts, elapsed(), master);
         }
 
         LearnResult solve() {
+            try {
+                return run();
+            } finally {
+                heartbeat.close();
+            }
+        }
+
+        LearnResult run() {
             boolean[] keep = new boolean[m];
             int unlinkable = 0;
             for (int r = 0; r < m; r++) {
@@ -134,13 +165,13 @@ public final class ConflictLearner {
             if (start != null) {
                 seed(start, "the given weighted mean");
             }
-            int bound = m - unlinkable;
+            bound = m - unlinkable;
             int rounds = 0;
             String status = "TIME_LIMIT";
             boolean masterOptimal = true; // the first S (every linkable record) needs no master solve
             boolean hard = false;
             while (true) {
-                rounds++;
+                round = ++rounds;
                 List<Integer> removed = repair(keep);
                 if (removed == null) {
                     break; // out of time
@@ -163,8 +194,11 @@ public final class ConflictLearner {
                     break;
                 }
                 long ms = System.nanoTime();
+                phase = "master: covering " + cuts + " cuts";
+                masterSince = ms / 1e9;
                 CoverMaster.Solved solved = master.solve(remaining, keep, m - bound, bestKept < 0 ? m : m - bestKept - 1);
                 masterSeconds += (System.nanoTime() - ms) / 1e9;
+                masterSince = -1;
                 if (solved == null) {
                     break;
                 }
@@ -203,6 +237,7 @@ public final class ConflictLearner {
         List<Integer> repair(boolean[] s) {
             List<Integer> removed = new ArrayList<>();
             while (System.nanoTime() / 1e9 < deadline) {
+                phase = "slave: " + removed.size() + " records given up for conflicts so far";
                 int[] conflict = slave.check(s, deadline);
                 if (conflict == null) {
                     return null;
@@ -224,7 +259,9 @@ public final class ConflictLearner {
          * (Seeking several disjoint conflicts per record was measured: no fewer rounds.)
          */
         void reinsert(boolean[] s, List<Integer> removed) {
+            int done = 0;
             for (int r : removed) {
+                phase = "slave: trying records again, " + done++ + " of " + removed.size();
                 if (System.nanoTime() / 1e9 >= deadline) {
                     return;
                 }
@@ -271,11 +308,13 @@ public final class ConflictLearner {
 
         /** Hands the conflict to the deletion filter; it becomes a cut at the next {@link #takeCuts}. */
         void cut(int[] conflict) {
+            conflicts++;
             slave.shrinkLater(conflict);
         }
 
         /** Adds the cuts of the conflicts found since the last call to the master. */
         void takeCuts() {
+            phase = "deletion filters: shrinking the conflicts into cuts";
             slave.takeCuts(c -> {
                 master.cut(c);
                 cuts++;

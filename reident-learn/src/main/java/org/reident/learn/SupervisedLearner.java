@@ -7,6 +7,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.reident.data.LinkageData;
 import org.reident.distance.DistanceModel;
 import org.reident.distance.Distances;
@@ -83,39 +84,50 @@ public final class SupervisedLearner {
         int bound = train.length - unlinkable;
         int milpLinked = 0;
         double deadline = t0 / 1e9 + o.timeLimit();
-        while (true) {
-            rounds++;
-            double remaining = deadline - System.nanoTime() / 1e9;
-            if (remaining <= 0) {
-                break;
+        AtomicIntegerArray shown = new AtomicIntegerArray(new int[] {0, bound}); // round and bound, for the heartbeat
+        Heartbeat beat = Heartbeat.start(o.progress(), () -> String.format(Locale.ROOT, "round %d: solving the MILP (%s, %d rows); "
+                + "bound %d, %.1f s", shown.get(0), o.solver(), milp.rows(), shown.get(1), (System.nanoTime() - t0) / 1e9),
+                System.nanoTime() / 1e9);
+        try {
+            while (true) {
+                rounds++;
+                shown.set(0, rounds);
+                double remaining = deadline - System.nanoTime() / 1e9;
+                if (remaining <= 0) {
+                    break;
+                }
+                milp.solver.setTimeLimit((long) Math.max(1, remaining * 1000));
+                MPSolver.ResultStatus st = milp.solve();
+                boolean hasSolution = st == MPSolver.ResultStatus.OPTIMAL || st == MPSolver.ResultStatus.FEASIBLE;
+                if (st == MPSolver.ResultStatus.INFEASIBLE) {
+                    status = "INFEASIBLE";
+                    break;
+                }
+                double lowerK = milp.solver.objective().bestBound();
+                if (hasSolution || st == MPSolver.ResultStatus.NOT_SOLVED) {
+                    bound = Math.min(bound, train.length - (int) Math.ceil(Math.max(0, lowerK) - 1e-6));
+                }
+                if (!hasSolution) {
+                    break;
+                }
+                last = values(milp.theta);
+                candidates.add(last);
+                double[] kValues = values(milp.k);
+                milpLinked = train.length - (int) Math.round(milp.solver.objective().value());
+                int violated = separate(milp, features, acc, c1, c2, order, data, train, last, kValues, added);
+                progress(String.format(Locale.ROOT, "round %d: %s, %d of %d linked by the MILP, bound %d, %d rows added, %.1f s",
+                        rounds, st, milpLinked, train.length, bound, violated, (System.nanoTime() - t0) / 1e9));
+                shown.set(1, bound);
+                beat.said(System.nanoTime() / 1e9);
+                if (violated == 0) {
+                    status = st == MPSolver.ResultStatus.OPTIMAL ? "OPTIMAL" : "FEASIBLE";
+                    converged = true;
+                    break;
+                }
+                milp.hint(last);
             }
-            milp.solver.setTimeLimit((long) Math.max(1, remaining * 1000));
-            MPSolver.ResultStatus st = milp.solve();
-            boolean hasSolution = st == MPSolver.ResultStatus.OPTIMAL || st == MPSolver.ResultStatus.FEASIBLE;
-            if (st == MPSolver.ResultStatus.INFEASIBLE) {
-                status = "INFEASIBLE";
-                break;
-            }
-            double lowerK = milp.solver.objective().bestBound();
-            if (hasSolution || st == MPSolver.ResultStatus.NOT_SOLVED) {
-                bound = Math.min(bound, train.length - (int) Math.ceil(Math.max(0, lowerK) - 1e-6));
-            }
-            if (!hasSolution) {
-                break;
-            }
-            last = values(milp.theta);
-            candidates.add(last);
-            double[] kValues = values(milp.k);
-            milpLinked = train.length - (int) Math.round(milp.solver.objective().value());
-            int violated = separate(milp, features, acc, c1, c2, order, data, train, last, kValues, added);
-            progress(String.format(Locale.ROOT, "round %d: %s, %d of %d linked by the MILP, bound %d, %d rows added, %.1f s",
-                    rounds, st, milpLinked, train.length, bound, violated, (System.nanoTime() - t0) / 1e9));
-            if (violated == 0) {
-                status = st == MPSolver.ResultStatus.OPTIMAL ? "OPTIMAL" : "FEASIBLE";
-                converged = true;
-                break;
-            }
-            milp.hint(last);
+        } finally {
+            beat.close();
         }
         DistanceModel model;
         LinkageResult linkage;

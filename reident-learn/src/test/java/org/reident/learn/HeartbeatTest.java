@@ -1,0 +1,79 @@
+package org.reident.learn;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The heartbeat's status lines, driven by explicit times through {@link Heartbeat#tick} (no timer):
+ * a line only after a quiet period of the run's own lines, the status read when it is shown, and no
+ * timer thread without a progress channel or after close.
+ */
+class HeartbeatTest {
+    @Test
+    void aLineOnlyAfterTheQuietPeriod() {
+        List<String> lines = new ArrayList<>();
+        AtomicInteger round = new AtomicInteger(1);
+        Heartbeat h = new Heartbeat(lines::add, () -> "round " + round.get(), 15, 100, false);
+        assertFalse(h.tick(114.9));
+        assertTrue(h.tick(115.0));
+        assertEquals(List.of("round 1"), lines);
+        round.set(2);
+        assertFalse(h.tick(129.9), "the next one waits another quiet period");
+        assertTrue(h.tick(130.0));
+        assertEquals(List.of("round 1", "round 2"), lines, "the status is read when shown");
+    }
+
+    @Test
+    void theRunsOwnLinesRestartTheQuietPeriod() {
+        List<String> lines = new ArrayList<>();
+        Heartbeat h = new Heartbeat(lines::add, () -> "status", 15, 0, false);
+        h.said(10);
+        assertFalse(h.tick(15));
+        assertFalse(h.tick(24.9));
+        assertTrue(h.tick(25));
+        h.said(26);
+        assertFalse(h.tick(40.9));
+        assertEquals(1, lines.size());
+    }
+
+    @Test
+    void silentWithoutAProgressChannel() {
+        Heartbeat h = Heartbeat.start(null, () -> "status", 0);
+        assertFalse(h.tick(1e9));
+        assertFalse(heartbeatThreadAlive(), "no timer thread is started");
+        h.close();
+    }
+
+    /** With a quiet period of 0 the timer shows a line every second; after close it shows none. */
+    @Test
+    void closeStopsTheTimer() throws InterruptedException {
+        List<String> lines = java.util.Collections.synchronizedList(new ArrayList<>());
+        Heartbeat h = new Heartbeat(lines::add, () -> "status", 0, System.nanoTime() / 1e9, true);
+        assertTrue(heartbeatThreadAlive());
+        long waitUntil = System.nanoTime() + 10_000_000_000L;
+        while (lines.isEmpty() && System.nanoTime() < waitUntil) {
+            Thread.sleep(50);
+        }
+        assertFalse(lines.isEmpty(), "the timer shows the status");
+        h.close();
+        int shown = lines.size();
+        Thread.sleep(1500);
+        assertEquals(shown, lines.size(), "no line after close");
+        assertEquals("status", lines.get(0));
+    }
+
+    private static boolean heartbeatThreadAlive() {
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t.getName().equals("reident-learn-heartbeat") && t.isAlive()) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
