@@ -301,4 +301,27 @@ class LearnCommandTest {
             assertFalse(Files.exists(out));
         }
     }
+
+    /**
+     * A slave LP that cannot finish in time (EIA with 10% noise, CI on its 11 variables: 2,048
+     * parameters): GLOP stopped by its time limit answers ABNORMAL, which was taken for a numerical
+     * failure, solved again for as long and then reported as an internal error (with --time-limit 10s,
+     * after 18 s). Now the run ends at the limit, FEASIBLE with AM's parameters.
+     */
+    @Test
+    void aSlaveLpCutShortByTheClockEndsTheRunAtTheLimit() throws IOException {
+        Path eia = SharedDataFiles.file("eia.csv");
+        Path noisy = dir.resolve("eia-noise.csv");
+        Cli p = Cli.run("protect", "noise", "--p", "10", "--original", eia.toString(), "--out", noisy.toString());
+        assertEquals(0, p.status(), p.err());
+        long t0 = System.nanoTime();
+        Cli r = Cli.run("learn", "--original", eia.toString(), "--protected", noisy.toString(), "--aggregator", "choquet",
+                "--time-limit", "5s", "--json");
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        assertEquals(0, r.status(), r.err());
+        JsonNode j = JSON.readTree(r.out());
+        assertEquals("FEASIBLE", j.get("status").asText());
+        assertTrue(seconds < 9, "a 5 s limit took " + seconds + " s");
+        assertTrue(j.get("reidentified").asInt() > 0, r.out());
+    }
 }

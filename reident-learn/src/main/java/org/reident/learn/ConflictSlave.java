@@ -166,13 +166,17 @@ final class ConflictSlave {
             }
             lp.setTimeLimit((long) Math.max(1, remaining * 1000));
             MPSolver.ResultStatus st = lp.solve();
-            if (st == MPSolver.ResultStatus.ABNORMAL) {
+            remaining = deadline - System.nanoTime() / 1e9;
+            if (st == MPSolver.ResultStatus.ABNORMAL && remaining > 1) {
                 // GLOP's warm start can fail numerically after many bound changes: solve from scratch
                 lp.reset();
                 restarts++;
+                lp.setTimeLimit((long) (remaining * 1000));
                 st = lp.solve();
+                remaining = deadline - System.nanoTime() / 1e9;
             }
             if (st != MPSolver.ResultStatus.OPTIMAL) {
+                // GLOP stopped by its time limit answers ABNORMAL or NOT_SOLVED: out of time, not a failure
                 if (remaining > 1 && st != MPSolver.ResultStatus.NOT_SOLVED) {
                     throw new IllegalStateException("the LP solver (GLOP) failed with status " + st);
                 }
