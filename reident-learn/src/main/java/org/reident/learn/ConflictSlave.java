@@ -42,9 +42,9 @@ final class ConflictSlave {
     private final LinkageData data;
     private final int[] train;
     private final Features features;
-    private final MPSolver lp;
-    private final MPVariable[] theta;
-    private final MPVariable t;
+    private MPSolver lp;
+    private MPVariable[] theta;
+    private MPVariable t;
     /** Global rows (SB, MD*: distance >= 0 on data pairs) violated beyond this enter the LP. */
     private static final double NEGATIVE = -1e-9;
     /** Record rows violated beyond this enter the LP. */
@@ -74,6 +74,12 @@ final class ConflictSlave {
     private final int nr;
     private int rowCount;
     private int lpRows;
+    /** Rows in the LP of records outside S (relaxed to -infinity). */
+    private int relaxed;
+    private int compactions;
+    /** Relaxed rows below this never trigger {@link #compactIfMostlyRelaxed}. */
+    static final int COMPACT_AFTER = 2000;
+    private int compactAfter = COMPACT_AFTER;
     private int restarts;
     private double[] solution;
 
@@ -86,15 +92,7 @@ final class ConflictSlave {
         double[][] z = Distances.standardized(data, o.standardization());
         features = new Features(o.aggregator(), z[0], z[1], n);
         MilpModel.loadNative();
-        lp = MPSolver.createSolver("GLOP");
-        lp.suppressOutput();
-        if (!lp.setSolverSpecificParametersAsString(WARM)) {
-            throw new IllegalStateException("GLOP refused the parameters " + WARM);
-        }
-        theta = MilpModel.parameters(lp, features, o);
-        t = lp.makeNumVar(0, MPSolver.infinity(), "t");
-        lp.objective().setCoefficient(t, 1);
-        lp.objective().setMinimization();
+        newLp();
         nr = data.maskedCount();
         acc = new Features.Accumulator(features.parameters());
         c1 = new double[n];
@@ -113,6 +111,72 @@ final class ConflictSlave {
                 addRow(r, j);
             }
         }
+    }
+
+    /** A new LP with the parameters, t and the objective, and no rows. */
+    private void newLp() {
+        lp = MPSolver.createSolver("GLOP");
+        lp.suppressOutput();
+        if (!lp.setSolverSpecificParametersAsString(WARM)) {
+            throw new IllegalStateException("GLOP refused the parameters " + WARM);
+        }
+        theta = MilpModel.parameters(lp, features, o);
+        t = lp.makeNumVar(0, MPSolver.infinity(), "t");
+        lp.objective().setCoefficient(t, 1);
+        lp.objective().setMinimization();
+    }
+
+    /**
+     * Builds the LP again with only the active records' rows (and the global rows) when the rows of
+     * records outside S, relaxed to -infinity, are most of it: GLOP extracts the whole model at every
+     * solve, so after a large repair (EIA, 4,092 records, about 3,100 given up in the first round)
+     * they would slow every check that follows. The dropped rows stay in the working set and come
+     * back when violated. The next solve starts without the previous basis.
+     */
+    private void compactIfMostlyRelaxed() {
+        if (relaxed < compactAfter || 2 * relaxed < lpRows) {
+            return;
+        }
+        lp.delete();
+        newLp();
+        lpRows = 0;
+        for (int r = 0; r < rows.size(); r++) {
+            List<MPConstraint> rs = rows.get(r);
+            for (int q = 0; q < rs.size(); q++) {
+                if (rs.get(q) != null) {
+                    rs.set(q, active[r] ? recordRow(coefficients.get(r).get(q)) : null);
+                    lpRows += active[r] ? 1 : 0;
+                }
+            }
+        }
+        for (int q = 0; q < globalRows.size(); q++) {
+            if (globalRows.get(q) != null) {
+                MPConstraint c = lp.makeConstraint(0, MPSolver.infinity());
+                set(c, global.get(q));
+                globalRows.set(q, c);
+                lpRows++;
+            }
+        }
+        relaxed = 0;
+        compactions++;
+    }
+
+    private MPConstraint recordRow(double[] coef) {
+        MPConstraint c = lp.makeConstraint(o.eps(), MPSolver.infinity());
+        set(c, coef);
+        c.setCoefficient(t, 1);
+        return c;
+    }
+
+    /** Sets the relaxed rows that allow a compaction (tests: 1 compacts whenever most rows are relaxed). */
+    ConflictSlave compactAfter(int relaxedRows) {
+        compactAfter = relaxedRows;
+        return this;
+    }
+
+    /** Times the LP was built again without the rows of records outside S. */
+    int compactions() {
+        return compactions;
     }
 
     Features features() {
@@ -155,10 +219,12 @@ final class ConflictSlave {
                 for (MPConstraint c : rows.get(r)) {
                     if (c != null) {
                         c.setLb(on ? o.eps() : -MPSolver.infinity());
+                        relaxed += on ? -1 : 1;
                     }
                 }
             }
         }
+        compactIfMostlyRelaxed();
         while (true) {
             double remaining = deadline - System.nanoTime() / 1e9;
             if (remaining <= 0) {
@@ -387,10 +453,7 @@ final class ConflictSlave {
                 }
             }
             if (worst >= 0) {
-                MPConstraint c = lp.makeConstraint(o.eps(), MPSolver.infinity());
-                set(c, coef.get(worst));
-                c.setCoefficient(t, 1);
-                lpRow.set(worst, c);
+                lpRow.set(worst, recordRow(coef.get(worst)));
                 entered++;
             }
         }
