@@ -1,8 +1,5 @@
 package org.reident.learn;
 
-import com.google.ortools.linearsolver.MPConstraint;
-import com.google.ortools.linearsolver.MPSolver;
-import com.google.ortools.linearsolver.MPVariable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -18,45 +15,20 @@ import org.reident.distance.PairwiseDistance;
  * min t subject to theta . Delta_ij + t >= eps (i in S, rows generated lazily), t >= 0, theta in the
  * family (GLOP, kept between calls so that each solve starts from the previous basis; records
  * outside S have their rows relaxed to -infinity). Answers "S is linkable" with a checked theta, or a
- * conflict: the records whose rows carry a non-zero dual in an optimal solution with t* > 0.
- * <p>
- * <b>Working set.</b> Every row generated is kept in Java, but the LP holds only those that were
- * ever violated: after each solve the rows outside the LP are evaluated at (theta, t) and each active
- * record's most violated one (and up to {@value #GLOBAL_BATCH} global rows) is added, until none is
- * violated. The LP is a relaxation of the full one with the same objective, so t* > 0 proves S
- * infeasible as it stands, and a solution violating no row is optimal for the full LP. Only a few
- * rows per record are ever binding, so the LP is several times smaller than the set of rows.
+ * conflict: the records whose rows carry a non-zero dual in an optimal solution with t* > 0. The LP
+ * and its working set of rows are {@link SlaveLp}'s; the slave generates the rows (the first rivals,
+ * then those the linkage engine finds violated) and reads the conflicts.
  */
 final class ConflictSlave {
     /** t* above this (squared standardised units) means infeasible; far below eps = 1e-4. */
     static final double INFEASIBLE = 1e-7;
     private static final double DUAL = 1e-9;
-    /**
-     * GLOP parameters for LPs solved again and again after bound changes: without presolve the dual
-     * simplex restarts from the previous basis. On the seed-1 M5-38 file, SB: 18.5 ms per check with
-     * GLOP's defaults, 8.3 ms with these (docs/learning.md).
-     */
-    static final String WARM = "use_preprocessing: false use_dual_simplex: true";
 
     private final LearnOptions o;
     private final LinkageData data;
     private final int[] train;
     private final Features features;
-    private MPSolver lp;
-    private MPVariable[] theta;
-    private MPVariable t;
-    /** Global rows (SB, MD*: distance >= 0 on data pairs) violated beyond this enter the LP. */
-    private static final double NEGATIVE = -1e-9;
-    /** Record rows violated beyond this enter the LP. */
-    private static final double VIOLATED = 1e-9;
-    static final int GLOBAL_BATCH = 16;
-
-    /** The coefficients of each record's rows, dense over theta, and of the global rows. */
-    private final List<List<double[]>> coefficients = new ArrayList<>();
-    private final List<double[]> global = new ArrayList<>();
-    /** Parallel to coefficients and global: the LP row, or null while the row is outside the LP. */
-    private final List<List<MPConstraint>> rows = new ArrayList<>();
-    private final List<MPConstraint> globalRows = new ArrayList<>();
+    private final SlaveLp lp;
     /** The global rows with a non-zero dual in the last conflict: where the deletion filter starts. */
     private int[] globalSupport = new int[0];
     /** Of each record in the last conflict, its rows with a non-zero dual (null: none). */
@@ -64,7 +36,6 @@ final class ConflictSlave {
     /** The deletion filters on their worker threads. */
     private final FilterQueue filters;
 
-    private final boolean[] active;
     private final boolean[] unlinkable;
     private final Set<Long> added = new HashSet<>();
     private final Features.Accumulator acc;
@@ -73,14 +44,6 @@ final class ConflictSlave {
     private final int[] order;
     private final int nr;
     private int rowCount;
-    private int lpRows;
-    /** Rows in the LP of records outside S (relaxed to -infinity). */
-    private int relaxed;
-    private int compactions;
-    /** Relaxed rows below this never trigger {@link #compactIfMostlyRelaxed}. */
-    static final int COMPACT_AFTER = 2000;
-    private int compactAfter = COMPACT_AFTER;
-    private int restarts;
     private double[] solution;
 
     ConflictSlave(LearnOptions o, LinkageData data, int[] train) {
@@ -91,21 +54,16 @@ final class ConflictSlave {
         int n = data.dimension();
         double[][] z = Distances.standardized(data, o.standardization());
         features = new Features(o.aggregator(), z[0], z[1], n);
-        MilpModel.loadNative();
-        newLp();
+        lp = new SlaveLp(o, features, train.length);
         nr = data.maskedCount();
         acc = new Features.Accumulator(features.parameters());
         c1 = new double[n];
         c2 = new double[n];
         order = new int[n];
-        active = new boolean[train.length];
         unlinkable = new boolean[train.length];
         supportRows = new int[train.length][];
         FirstRows first = FirstRows.of(o, features, data, train);
         for (int r = 0; r < train.length; r++) {
-            rows.add(new ArrayList<>());
-            coefficients.add(new ArrayList<>());
-            active[r] = true;
             unlinkable[r] = first.unlinkable(r);
             for (int j : first.rivals(r)) {
                 addRow(r, j);
@@ -113,70 +71,15 @@ final class ConflictSlave {
         }
     }
 
-    /** A new LP with the parameters, t and the objective, and no rows. */
-    private void newLp() {
-        lp = MPSolver.createSolver("GLOP");
-        lp.suppressOutput();
-        if (!lp.setSolverSpecificParametersAsString(WARM)) {
-            throw new IllegalStateException("GLOP refused the parameters " + WARM);
-        }
-        theta = MilpModel.parameters(lp, features, o);
-        t = lp.makeNumVar(0, MPSolver.infinity(), "t");
-        lp.objective().setCoefficient(t, 1);
-        lp.objective().setMinimization();
-    }
-
-    /**
-     * Builds the LP again with only the active records' rows (and the global rows) when the rows of
-     * records outside S, relaxed to -infinity, are most of it: GLOP extracts the whole model at every
-     * solve, so after a large repair (EIA, 4,092 records, about 3,100 given up in the first round)
-     * they would slow every check that follows. The dropped rows stay in the working set and come
-     * back when violated. The next solve starts without the previous basis.
-     */
-    private void compactIfMostlyRelaxed() {
-        if (relaxed < compactAfter || 2 * relaxed < lpRows) {
-            return;
-        }
-        lp.delete();
-        newLp();
-        lpRows = 0;
-        for (int r = 0; r < rows.size(); r++) {
-            List<MPConstraint> rs = rows.get(r);
-            for (int q = 0; q < rs.size(); q++) {
-                if (rs.get(q) != null) {
-                    rs.set(q, active[r] ? recordRow(coefficients.get(r).get(q)) : null);
-                    lpRows += active[r] ? 1 : 0;
-                }
-            }
-        }
-        for (int q = 0; q < globalRows.size(); q++) {
-            if (globalRows.get(q) != null) {
-                MPConstraint c = lp.makeConstraint(0, MPSolver.infinity());
-                set(c, global.get(q));
-                globalRows.set(q, c);
-                lpRows++;
-            }
-        }
-        relaxed = 0;
-        compactions++;
-    }
-
-    private MPConstraint recordRow(double[] coef) {
-        MPConstraint c = lp.makeConstraint(o.eps(), MPSolver.infinity());
-        set(c, coef);
-        c.setCoefficient(t, 1);
-        return c;
-    }
-
-    /** Sets the relaxed rows that allow a compaction (tests: 1 compacts whenever most rows are relaxed). */
+    /** Sets the relaxed rows that allow a compaction of the LP (tests). */
     ConflictSlave compactAfter(int relaxedRows) {
-        compactAfter = relaxedRows;
+        lp.compactAfter(relaxedRows);
         return this;
     }
 
     /** Times the LP was built again without the rows of records outside S. */
     int compactions() {
-        return compactions;
+        return lp.compactions();
     }
 
     Features features() {
@@ -194,7 +97,7 @@ final class ConflictSlave {
 
     /** Rows in the LP (the working set). */
     int lpRows() {
-        return lpRows;
+        return lp.lpRows();
     }
 
     /** True when a rival can never be pushed away from record r's true match (K_r = 1 in every solution). */
@@ -213,52 +116,18 @@ final class ConflictSlave {
      */
     int[] check(boolean[] keep, double deadline) {
         for (int r = 0; r < keep.length; r++) {
-            boolean on = keep[r] && !unlinkable[r];
-            if (on != active[r]) {
-                active[r] = on;
-                for (MPConstraint c : rows.get(r)) {
-                    if (c != null) {
-                        c.setLb(on ? o.eps() : -MPSolver.infinity());
-                        relaxed += on ? -1 : 1;
-                    }
-                }
-            }
+            lp.setActive(r, keep[r] && !unlinkable[r]);
         }
-        compactIfMostlyRelaxed();
+        double[] th = new double[features.parameters()];
         while (true) {
-            double remaining = deadline - System.nanoTime() / 1e9;
-            if (remaining <= 0) {
+            double tStar = lp.solve(deadline, th);
+            if (Double.isNaN(tStar)) {
                 return null;
             }
-            lp.setTimeLimit((long) Math.max(1, remaining * 1000));
-            MPSolver.ResultStatus st = lp.solve();
-            remaining = deadline - System.nanoTime() / 1e9;
-            if (st == MPSolver.ResultStatus.ABNORMAL && remaining > 1) {
-                // GLOP's warm start can fail numerically after many bound changes: solve from scratch
-                lp.reset();
-                restarts++;
-                lp.setTimeLimit((long) (remaining * 1000));
-                st = lp.solve();
-                remaining = deadline - System.nanoTime() / 1e9;
-            }
-            if (st != MPSolver.ResultStatus.OPTIMAL) {
-                // GLOP stopped by its time limit answers ABNORMAL or NOT_SOLVED: out of time, not a failure
-                if (remaining > 1 && st != MPSolver.ResultStatus.NOT_SOLVED) {
-                    throw new IllegalStateException("the LP solver (GLOP) failed with status " + st);
-                }
-                return null;
-            }
-            double[] th = new double[theta.length];
-            for (int f = 0; f < theta.length; f++) {
-                th[f] = theta[f].solutionValue();
-            }
-            if (enterViolated(th, t.solutionValue()) > 0) {
-                continue;
-            }
-            if (lp.objective().value() > INFEASIBLE) {
+            if (tStar > INFEASIBLE) {
                 return conflict(keep);
             }
-            solution = th;
+            solution = th.clone();
             if (separate() == 0) {
                 return new int[0];
             }
@@ -276,10 +145,10 @@ final class ConflictSlave {
         List<double[]>[] own = new List[conflict.length];
         int[][] support = new int[conflict.length][];
         for (int q = 0; q < conflict.length; q++) {
-            own[q] = List.copyOf(coefficients.get(conflict[q]));
+            own[q] = List.copyOf(lp.coefficients(conflict[q]));
             support[q] = supportRows[conflict[q]];
         }
-        List<double[]> globals = List.copyOf(global);
+        List<double[]> globals = List.copyOf(lp.globals());
         int[] start = globalSupport.clone();
         int[] whole = activeRecords();
         filters.submit(() -> DeletionFilter.shrink(o, features, conflict.clone(), own, support, globals, start), whole);
@@ -296,13 +165,13 @@ final class ConflictSlave {
 
     private int[] activeRecords() {
         int count = 0;
-        for (boolean a : active) {
-            count += a ? 1 : 0;
+        for (int r = 0; r < train.length; r++) {
+            count += lp.active(r) ? 1 : 0;
         }
         int[] out = new int[count];
         int w = 0;
-        for (int r = 0; r < active.length; r++) {
-            if (active[r]) {
+        for (int r = 0; r < train.length; r++) {
+            if (lp.active(r)) {
                 out[w++] = r;
             }
         }
@@ -311,7 +180,7 @@ final class ConflictSlave {
 
     /** LP solves that had to start from scratch after a numerical failure of the warm start. */
     int restarts() {
-        return restarts;
+        return lp.restarts();
     }
 
     /** Conflicts whose dual support had to be replaced by the whole active set. */
@@ -326,15 +195,14 @@ final class ConflictSlave {
         double leadWeight = -1;
         int[] own = new int[16];
         for (int r = 0; r < keep.length; r++) {
-            if (!active[r]) {
+            if (!lp.active(r)) {
                 continue;
             }
             double w = 0;
             int n = 0;
-            List<MPConstraint> rs = rows.get(r);
-            for (int q = 0; q < rs.size(); q++) {
-                MPConstraint row = rs.get(q);
-                double y = row == null ? 0 : Math.abs(row.dualValue());
+            int count = lp.coefficients(r).size();
+            for (int q = 0; q < count; q++) {
+                double y = lp.dual(r, q);
                 if (y > DUAL) {
                     w += y;
                     if (n == own.length) {
@@ -353,17 +221,16 @@ final class ConflictSlave {
             }
         }
         int g = 0;
-        int[] support = new int[globalRows.size()];
+        int[] support = new int[lp.globals().size()];
         for (int q = 0; q < support.length; q++) {
-            MPConstraint row = globalRows.get(q);
-            if (row != null && Math.abs(row.dualValue()) > DUAL) {
+            if (lp.globalDual(q) > DUAL) {
                 support[g++] = q;
             }
         }
         globalSupport = Arrays.copyOf(support, g);
         if (c.isEmpty()) { // numerically unclear: give up the whole set (a valid, weak cut)
             for (int r = 0; r < keep.length; r++) {
-                if (active[r]) {
+                if (lp.active(r)) {
                     c.add(r);
                 }
             }
@@ -388,7 +255,7 @@ final class ConflictSlave {
             if (o.aggregator().signConstrained()) {
                 nonNegative(i, row);
             }
-            if (!active[r]) {
+            if (!lp.active(r)) {
                 continue;
             }
             int tr = data.truth()[i];
@@ -408,8 +275,7 @@ final class ConflictSlave {
             if (added.add(-1 - ((long) i * nr + j))) {
                 acc.clear();
                 features.add(i, j, 1, acc, c1, order);
-                global.add(dense());
-                globalRows.add(null);
+                lp.addGlobalRow(dense());
                 rowCount++;
             }
         }
@@ -424,80 +290,18 @@ final class ConflictSlave {
         if (lower >= o.eps()) {
             return; // holds for every parameter value
         }
-        coefficients.get(r).add(dense());
-        rows.get(r).add(null);
+        lp.addRecordRow(r, dense());
         rowCount++;
-    }
-
-    /**
-     * Enters into the LP, for each active record, its most violated row outside the LP
-     * (theta . Delta + t &lt; eps), and the most negative global rows (theta . phi &lt; 0); returns how many.
-     */
-    private int enterViolated(double[] th, double tv) {
-        int entered = 0;
-        for (int r = 0; r < train.length; r++) {
-            if (!active[r]) {
-                continue;
-            }
-            List<double[]> coef = coefficients.get(r);
-            List<MPConstraint> lpRow = rows.get(r);
-            int worst = -1;
-            double worstValue = o.eps() - VIOLATED;
-            for (int q = 0; q < coef.size(); q++) {
-                if (lpRow.get(q) == null) {
-                    double v = dot(coef.get(q), th) + tv;
-                    if (v < worstValue) {
-                        worstValue = v;
-                        worst = q;
-                    }
-                }
-            }
-            if (worst >= 0) {
-                lpRow.set(worst, recordRow(coef.get(worst)));
-                entered++;
-            }
-        }
-        if (!global.isEmpty()) {
-            double[] value = new double[global.size()];
-            for (int q = 0; q < value.length; q++) {
-                value[q] = globalRows.get(q) == null ? dot(global.get(q), th) : 0;
-            }
-            for (int q : MinIndexHeap.smallestBelow(value, NEGATIVE, GLOBAL_BATCH)) {
-                MPConstraint c = lp.makeConstraint(0, MPSolver.infinity());
-                set(c, global.get(q));
-                globalRows.set(q, c);
-                entered++;
-            }
-        }
-        lpRows += entered;
-        return entered;
-    }
-
-    /** a . b over the parameters (also the deletion filter's row test). */
-    static double dot(double[] a, double[] b) {
-        double s = 0;
-        for (int f = 0; f < a.length; f++) {
-            s += a[f] * b[f];
-        }
-        return s;
     }
 
     /** The accumulated coefficients as a dense array over theta. */
     private double[] dense() {
-        double[] coef = new double[theta.length];
+        double[] coef = new double[features.parameters()];
         for (int q = 0; q < acc.count; q++) {
             int f = acc.touched[q];
             coef[f] = acc.values[f];
         }
         return coef;
-    }
-
-    private void set(MPConstraint c, double[] coef) {
-        for (int f = 0; f < coef.length; f++) {
-            if (coef[f] != 0) {
-                c.setCoefficient(theta[f], coef[f]);
-            }
-        }
     }
 
     void delete() {

@@ -50,8 +50,8 @@ final class DeletionFilter {
         this.global = global;
         small = MPSolver.createSolver("GLOP");
         small.suppressOutput();
-        if (!small.setSolverSpecificParametersAsString(ConflictSlave.WARM)) {
-            throw new IllegalStateException("GLOP refused the parameters " + ConflictSlave.WARM);
+        if (!small.setSolverSpecificParametersAsString(SlaveLp.WARM)) {
+            throw new IllegalStateException("GLOP refused the parameters " + SlaveLp.WARM);
         }
         th = MilpModel.parameters(small, features, o);
         inLp = new boolean[global.size()];
@@ -144,14 +144,14 @@ final class DeletionFilter {
                     continue;
                 }
                 for (int k = 0; k < lpRows[q].length; k++) {
-                    if (lpRows[q][k] == null && ConflictSlave.dot(rows[q].get(k), theta) + tv < o.eps() - VIOLATED_ROW) {
+                    if (lpRows[q][k] == null && SlaveLp.dot(rows[q].get(k), theta) + tv < o.eps() - VIOLATED_ROW) {
                         addRow(q, k);
                         entered++;
                     }
                 }
             }
             for (int q = 0; q < violation.length; q++) {
-                violation[q] = inLp[q] ? 0 : ConflictSlave.dot(global.get(q), theta);
+                violation[q] = inLp[q] ? 0 : SlaveLp.dot(global.get(q), theta);
             }
             int[] worst = MinIndexHeap.smallestBelow(violation, VIOLATED, BATCH);
             for (int q : worst) {

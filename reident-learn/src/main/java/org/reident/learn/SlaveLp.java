@@ -1,0 +1,304 @@
+package org.reident.learn;
+
+import com.google.ortools.linearsolver.MPConstraint;
+import com.google.ortools.linearsolver.MPSolver;
+import com.google.ortools.linearsolver.MPVariable;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The LP of {@link ConflictSlave} with its working set: min t subject to theta . Delta + t >= eps
+ * for the rows of the active records, theta . phi >= 0 for the global rows (SB, MD*), theta in the
+ * family (GLOP, kept between solves so that each starts from the previous basis; rows of inactive
+ * records are relaxed to -infinity).
+ * <p>
+ * <b>Working set.</b> Every row generated is kept in Java, but the LP holds only those that were
+ * ever violated: after each solve the rows outside the LP are evaluated at (theta, t) and each active
+ * record's most violated one (and up to {@value #GLOBAL_BATCH} global rows) is added, until none is
+ * violated. The LP is a relaxation of the full one with the same objective, so t* > 0 proves the
+ * active set infeasible as it stands, and a solution violating no row is optimal for the full LP.
+ * Only a few rows per record are ever binding, so the LP is several times smaller than the set of
+ * rows.
+ * <p>
+ * <b>Compaction.</b> When the rows of inactive records are most of the LP and at least
+ * {@link #COMPACT_AFTER}, the LP is built again without them (they stay in the working set and come
+ * back when violated; the next solve starts without the previous basis). GLOP extracts the whole
+ * model at every solve, so after a large repair (EIA, 4,092 records, about 3,100 given up in the
+ * first round) they slowed every check that followed: EIA WM's first round 114.7-121.5 s -> 74.4 s,
+ * the same cuts (docs/learning.md).
+ */
+final class SlaveLp {
+    /**
+     * GLOP parameters for LPs solved again and again after bound changes: without presolve the dual
+     * simplex restarts from the previous basis. On the seed-1 M5-38 file, SB: 18.5 ms per check with
+     * GLOP's defaults, 8.3 ms with these (docs/learning.md).
+     */
+    static final String WARM = "use_preprocessing: false use_dual_simplex: true";
+    /** Global rows violated beyond this enter the LP. */
+    private static final double NEGATIVE = -1e-9;
+    /** Record rows violated beyond this enter the LP. */
+    private static final double VIOLATED = 1e-9;
+    static final int GLOBAL_BATCH = 16;
+    /** Relaxed rows below this never trigger a compaction. */
+    static final int COMPACT_AFTER = 2000;
+
+    private final LearnOptions o;
+    private final Features features;
+    private MPSolver lp;
+    private MPVariable[] theta;
+    private MPVariable t;
+    /** The coefficients of each record's rows, dense over theta, and of the global rows. */
+    private final List<List<double[]>> coefficients = new ArrayList<>();
+    private final List<double[]> global = new ArrayList<>();
+    /** Parallel to coefficients and global: the LP row, or null while the row is outside the LP. */
+    private final List<List<MPConstraint>> rows = new ArrayList<>();
+    private final List<MPConstraint> globalRows = new ArrayList<>();
+    private final boolean[] active;
+    private int lpRows;
+    /** Rows in the LP of inactive records (relaxed to -infinity). */
+    private int relaxed;
+    private int compactions;
+    private int compactAfter = COMPACT_AFTER;
+    private int restarts;
+
+    /** An LP for {@code records} records, all active, with no rows yet. */
+    SlaveLp(LearnOptions o, Features features, int records) {
+        this.o = o;
+        this.features = features;
+        MilpModel.loadNative();
+        newLp();
+        active = new boolean[records];
+        for (int r = 0; r < records; r++) {
+            rows.add(new ArrayList<>());
+            coefficients.add(new ArrayList<>());
+            active[r] = true;
+        }
+    }
+
+    private void newLp() {
+        lp = MPSolver.createSolver("GLOP");
+        lp.suppressOutput();
+        if (!lp.setSolverSpecificParametersAsString(WARM)) {
+            throw new IllegalStateException("GLOP refused the parameters " + WARM);
+        }
+        theta = MilpModel.parameters(lp, features, o);
+        t = lp.makeNumVar(0, MPSolver.infinity(), "t");
+        lp.objective().setCoefficient(t, 1);
+        lp.objective().setMinimization();
+    }
+
+    /** Adds a row of record r to the working set (not to the LP). */
+    void addRecordRow(int r, double[] coef) {
+        coefficients.get(r).add(coef);
+        rows.get(r).add(null);
+    }
+
+    /** Adds a global row to the working set (not to the LP). */
+    void addGlobalRow(double[] coef) {
+        global.add(coef);
+        globalRows.add(null);
+    }
+
+    boolean active(int r) {
+        return active[r];
+    }
+
+    /** Switches record r's rows on (bound eps) or off (relaxed to -infinity). */
+    void setActive(int r, boolean on) {
+        if (on == active[r]) {
+            return;
+        }
+        active[r] = on;
+        for (MPConstraint c : rows.get(r)) {
+            if (c != null) {
+                c.setLb(on ? o.eps() : -MPSolver.infinity());
+                relaxed += on ? -1 : 1;
+            }
+        }
+    }
+
+    /**
+     * Solves, entering violated rows until none is left, and fills {@code th} with the parameters.
+     * Returns t*, or NaN when the deadline came first (GLOP stopped by its time limit answers ABNORMAL
+     * or NOT_SOLVED: only with more than a second left is ABNORMAL a numerical failure, and then the
+     * LP is solved again from scratch within the time left; until 2026-11-27 the time left was read
+     * before the solve, and a first LP longer than the limit was solved twice and then reported as an
+     * internal error).
+     */
+    double solve(double deadline, double[] th) {
+        compactIfMostlyRelaxed();
+        while (true) {
+            double remaining = deadline - System.nanoTime() / 1e9;
+            if (remaining <= 0) {
+                return Double.NaN;
+            }
+            lp.setTimeLimit((long) Math.max(1, remaining * 1000));
+            MPSolver.ResultStatus st = lp.solve();
+            remaining = deadline - System.nanoTime() / 1e9;
+            if (st == MPSolver.ResultStatus.ABNORMAL && remaining > 1) {
+                // GLOP's warm start can fail numerically after many bound changes: solve from scratch
+                lp.reset();
+                restarts++;
+                lp.setTimeLimit((long) (remaining * 1000));
+                st = lp.solve();
+                remaining = deadline - System.nanoTime() / 1e9;
+            }
+            if (st != MPSolver.ResultStatus.OPTIMAL) {
+                if (remaining > 1 && st != MPSolver.ResultStatus.NOT_SOLVED) {
+                    throw new IllegalStateException("the LP solver (GLOP) failed with status " + st);
+                }
+                return Double.NaN;
+            }
+            for (int f = 0; f < theta.length; f++) {
+                th[f] = theta[f].solutionValue();
+            }
+            if (enterViolated(th, t.solutionValue()) == 0) {
+                return lp.objective().value();
+            }
+        }
+    }
+
+    /**
+     * Enters into the LP, for each active record, its most violated row outside the LP
+     * (theta . Delta + t &lt; eps), and the most negative global rows (theta . phi &lt; 0); returns how many.
+     */
+    private int enterViolated(double[] th, double tv) {
+        int entered = 0;
+        for (int r = 0; r < active.length; r++) {
+            if (!active[r]) {
+                continue;
+            }
+            List<double[]> coef = coefficients.get(r);
+            List<MPConstraint> lpRow = rows.get(r);
+            int worst = -1;
+            double worstValue = o.eps() - VIOLATED;
+            for (int q = 0; q < coef.size(); q++) {
+                if (lpRow.get(q) == null) {
+                    double v = dot(coef.get(q), th) + tv;
+                    if (v < worstValue) {
+                        worstValue = v;
+                        worst = q;
+                    }
+                }
+            }
+            if (worst >= 0) {
+                lpRow.set(worst, recordRow(coef.get(worst)));
+                entered++;
+            }
+        }
+        if (!global.isEmpty()) {
+            double[] value = new double[global.size()];
+            for (int q = 0; q < value.length; q++) {
+                value[q] = globalRows.get(q) == null ? dot(global.get(q), th) : 0;
+            }
+            for (int q : MinIndexHeap.smallestBelow(value, NEGATIVE, GLOBAL_BATCH)) {
+                globalRows.set(q, globalRow(global.get(q)));
+                entered++;
+            }
+        }
+        lpRows += entered;
+        return entered;
+    }
+
+    private void compactIfMostlyRelaxed() {
+        if (relaxed < compactAfter || 2 * relaxed < lpRows) {
+            return;
+        }
+        lp.delete();
+        newLp();
+        lpRows = 0;
+        for (int r = 0; r < rows.size(); r++) {
+            List<MPConstraint> rs = rows.get(r);
+            for (int q = 0; q < rs.size(); q++) {
+                if (rs.get(q) != null) {
+                    rs.set(q, active[r] ? recordRow(coefficients.get(r).get(q)) : null);
+                    lpRows += active[r] ? 1 : 0;
+                }
+            }
+        }
+        for (int q = 0; q < globalRows.size(); q++) {
+            if (globalRows.get(q) != null) {
+                globalRows.set(q, globalRow(global.get(q)));
+                lpRows++;
+            }
+        }
+        relaxed = 0;
+        compactions++;
+    }
+
+    private MPConstraint recordRow(double[] coef) {
+        MPConstraint c = lp.makeConstraint(o.eps(), MPSolver.infinity());
+        set(c, coef);
+        c.setCoefficient(t, 1);
+        return c;
+    }
+
+    private MPConstraint globalRow(double[] coef) {
+        MPConstraint c = lp.makeConstraint(0, MPSolver.infinity());
+        set(c, coef);
+        return c;
+    }
+
+    private void set(MPConstraint c, double[] coef) {
+        for (int f = 0; f < coef.length; f++) {
+            if (coef[f] != 0) {
+                c.setCoefficient(theta[f], coef[f]);
+            }
+        }
+    }
+
+    /** a . b over the parameters (also the deletion filter's row test). */
+    static double dot(double[] a, double[] b) {
+        double s = 0;
+        for (int f = 0; f < a.length; f++) {
+            s += a[f] * b[f];
+        }
+        return s;
+    }
+
+    /** Rows of record r in the working set. */
+    List<double[]> coefficients(int r) {
+        return coefficients.get(r);
+    }
+
+    /** The global rows in the working set. */
+    List<double[]> globals() {
+        return global;
+    }
+
+    /** |dual| of record r's q-th row in the last solve (0 outside the LP). */
+    double dual(int r, int q) {
+        MPConstraint row = rows.get(r).get(q);
+        return row == null ? 0 : Math.abs(row.dualValue());
+    }
+
+    /** |dual| of the q-th global row in the last solve (0 outside the LP). */
+    double globalDual(int q) {
+        MPConstraint row = globalRows.get(q);
+        return row == null ? 0 : Math.abs(row.dualValue());
+    }
+
+    /** Rows in the LP as it stands. */
+    int lpRows() {
+        return lpRows;
+    }
+
+    /** Sets the relaxed rows that allow a compaction (tests: 1 compacts whenever most rows are relaxed). */
+    void compactAfter(int relaxedRows) {
+        compactAfter = relaxedRows;
+    }
+
+    /** Times the LP was built again without the rows of inactive records. */
+    int compactions() {
+        return compactions;
+    }
+
+    /** Solves that had to start from scratch after a numerical failure of the warm start. */
+    int restarts() {
+        return restarts;
+    }
+
+    void delete() {
+        lp.delete();
+    }
+}
