@@ -8,7 +8,7 @@ import java.util.function.Supplier;
 
 /**
  * A status line on the progress channel when a learning run has said nothing for {@link #QUIET}
- * seconds: a first round on a large file (EIA, 4,092 records, WM: two minutes of slave checks before
+ * seconds: a first round on a large file (EIA, 4,092 records, WM: over a minute of slave checks before
  * its first progress line) or a late master solve of the whole Census's SB (several minutes) is
  * otherwise silent. The line comes from the run's own status (phase, bound, incumbent, elapsed
  * time), read on a timer thread; the run tells {@link #said} of each line it prints itself, so a
