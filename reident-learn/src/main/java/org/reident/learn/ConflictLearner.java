@@ -125,10 +125,12 @@ public final class ConflictLearner {
             this.heartbeat = Heartbeat.start(o.progress(), this::status, t0 / 1e9);
         }
 
-        /** A progress line; the heartbeat's quiet period starts again. */
+        /** A progress line (none without a progress channel); the heartbeat's quiet period starts again. */
         void progress(String line) {
             heartbeat.said(System.nanoTime() / 1e9);
-            ConflictLearner.this.progress(line);
+            if (o.progress() != null) {
+                o.progress().accept(line);
+            }
         }
 
         /** The heartbeat's line: what the run is doing, with the round's figures so far. */
@@ -166,12 +168,11 @@ public final class ConflictLearner {
                 seed(start, "the given weighted mean");
             }
             bound = m - unlinkable;
-            int rounds = 0;
             String status = "TIME_LIMIT";
             boolean masterOptimal = true; // the first S (every linkable record) needs no master solve
             boolean hard = false;
             while (true) {
-                round = ++rounds;
+                round++;
                 List<Integer> removed = repair(keep);
                 if (removed == null) {
                     break; // out of time
@@ -211,7 +212,7 @@ public final class ConflictLearner {
                 masterOptimal = solved.optimal();
                 hard = master.lastTook(hardNodes);
                 progress(String.format(Locale.ROOT, "round %d: bound %d, best %d, %d cuts (mean size %.1f%s), %d rows (%d in the LP), %.1f s"
-                        + " (master %.1f s)", rounds, bound, bestKept, cuts, cutSize / (double) Math.max(1, cuts),
+                        + " (master %.1f s)", round, bound, bestKept, cuts, cutSize / (double) Math.max(1, cuts),
                         notes(), slave.rows(), slave.lpRows(), elapsed(), masterSeconds));
             }
             if (bestKept >= 0 && !status.equals("OPTIMAL")) {
@@ -225,7 +226,7 @@ public final class ConflictLearner {
             master.delete();
             slave.delete();
             double gap = bound == 0 ? 0 : Math.max(0, (bound - (double) linked) / bound);
-            return new LearnResult(model, status, m, Math.max(0, bestKept), bound, gap, linkage, linked, unlinkable, rounds,
+            return new LearnResult(model, status, m, Math.max(0, bestKept), bound, gap, linkage, linked, unlinkable, round,
                     slave.rows(), elapsed(), o.solver() + " (" + engine + ")");
         }
 
@@ -384,11 +385,5 @@ public final class ConflictLearner {
 
     private int count(double[] theta, ConflictSlave slave, LinkageData data, int[] train) {
         return LearnedModels.strictCount(LearnedModels.link(o, LearnedModels.toModel(o, theta, slave.features(), data), data), train);
-    }
-
-    private void progress(String line) {
-        if (o.progress() != null) {
-            o.progress().accept(line);
-        }
     }
 }

@@ -54,6 +54,11 @@ final class Heartbeat implements AutoCloseable {
         }
     }
 
+    /** Whether a timer thread was started. */
+    boolean timed() {
+        return timer != null;
+    }
+
     /** The run printed a line at {@code now} (seconds): the quiet period starts again. */
     synchronized void said(double now) {
         last = now;

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The heartbeat's status lines, driven by explicit times through {@link Heartbeat#tick} (no timer):
  * a line only after a quiet period of the run's own lines, the status read when it is shown, and no
- * timer thread without a progress channel or after close.
+ * timer thread without a progress channel, and no line after close.
  */
 class HeartbeatTest {
     @Test
@@ -46,7 +46,7 @@ class HeartbeatTest {
     void silentWithoutAProgressChannel() {
         Heartbeat h = Heartbeat.start(null, () -> "status", 0);
         assertFalse(h.tick(1e9));
-        assertFalse(heartbeatThreadAlive(), "no timer thread is started");
+        assertFalse(h.timed(), "no timer thread is started");
         h.close();
     }
 
@@ -55,7 +55,7 @@ class HeartbeatTest {
     void closeStopsTheTimer() throws InterruptedException {
         List<String> lines = java.util.Collections.synchronizedList(new ArrayList<>());
         Heartbeat h = new Heartbeat(lines::add, () -> "status", 0, System.nanoTime() / 1e9, true);
-        assertTrue(heartbeatThreadAlive());
+        assertTrue(h.timed());
         long waitUntil = System.nanoTime() + 10_000_000_000L;
         while (lines.isEmpty() && System.nanoTime() < waitUntil) {
             Thread.sleep(50);
@@ -66,14 +66,5 @@ class HeartbeatTest {
         Thread.sleep(1500);
         assertEquals(shown, lines.size(), "no line after close");
         assertEquals("status", lines.get(0));
-    }
-
-    private static boolean heartbeatThreadAlive() {
-        for (Thread t : Thread.getAllStackTraces().keySet()) {
-            if (t.getName().equals("reident-learn-heartbeat") && t.isAlive()) {
-                return true;
-            }
-        }
-        return false;
     }
 }
