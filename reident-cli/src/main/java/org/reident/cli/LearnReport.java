@@ -221,20 +221,54 @@ final class LearnReport {
                 out.println(sb);
             }
         } else if (a.isChoquet()) {
-            out.println("fuzzy measure (subsets with mu > 0, by size):");
-            for (int size = 1; size <= n; size++) {
-                for (int mask = 1; mask < v.length; mask++) {
-                    if (Integer.bitCount(mask) == size && v[mask] > 1e-9) {
-                        out.printf(Locale.ROOT, "  mu(%s) = %.5f%n", names(m, mask), v[mask]);
-                    }
-                }
-            }
+            measure(out, m);
         } else {
             out.println(a == Aggregator.OWA ? "weights of the ordered squared differences (largest first):" : "weights:");
             for (int k = 0; k < n; k++) {
                 out.printf(Locale.ROOT, "  %-12s %.5f%n", a == Aggregator.OWA ? "w" + (k + 1) : m.variables().get(k), v[k]);
             }
         }
+    }
+
+    /** Measures of more variables than this are shown by their small and large subsets only. */
+    static final int MEASURE_IN_FULL = 6;
+
+    /**
+     * The fuzzy measure, subsets with mu > 0 by size. Up to {@value #MEASURE_IN_FULL} variables
+     * (64 subsets) every one; beyond, 2^n values are no reading (EIA's 11 variables: 2,047 lines), so
+     * the subsets of one and two variables and those leaving one variable out (how much linking is
+     * left without it), with a line saying where the rest is.
+     */
+    static void measure(PrintWriter out, DistanceModel m) {
+        int n = m.dimension();
+        double[] v = m.values();
+        boolean full = n <= MEASURE_IN_FULL;
+        out.println(full ? "fuzzy measure (subsets with mu > 0, by size):"
+                : "fuzzy measure (" + v.length + " subsets; with mu > 0, those of 1 and 2 variables and those leaving one out):");
+        int shown = 0;
+        for (int size = 1; size <= n; size++) {
+            if (!full && (size > 2 && size < n - 1 || size == n)) {
+                continue;
+            }
+            for (int mask = 1; mask < v.length; mask++) {
+                if (Integer.bitCount(mask) == size && v[mask] > 1e-9) {
+                    out.printf(Locale.ROOT, "  mu(%s) = %.5f%n", names(m, mask), v[mask]);
+                    shown++;
+                }
+            }
+        }
+        if (!full) {
+            out.printf(Locale.ROOT, "  (%d further values of mu: the model file of --out and the output of --json hold all %d)%n",
+                    countPositive(v) - shown, v.length);
+        }
+    }
+
+    private static int countPositive(double[] v) {
+        int c = 0;
+        for (double x : v) {
+            c += x > 1e-9 ? 1 : 0;
+        }
+        return c;
     }
 
     static String names(DistanceModel m, int mask) {

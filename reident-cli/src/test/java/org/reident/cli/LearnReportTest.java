@@ -1,0 +1,49 @@
+package org.reident.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.reident.distance.DistanceModel;
+import org.reident.distance.Method;
+
+/** The text of a learned fuzzy measure: every subset up to six variables, the readable part beyond. */
+class LearnReportTest {
+
+    private static List<String> lines(int n) {
+        List<String> vars = new ArrayList<>();
+        for (int k = 0; k < n; k++) {
+            vars.add("V" + k);
+        }
+        StringWriter w = new StringWriter();
+        try (PrintWriter out = new PrintWriter(w)) {
+            LearnReport.measure(out, DistanceModel.neutral(Method.CHOQUET, vars));
+        }
+        return List.of(w.toString().split("\n"));
+    }
+
+    @Test
+    void sixVariablesShowEverySubset() {
+        List<String> l = lines(6);
+        assertEquals(1 + 63, l.size()); // header and the 63 non-empty subsets of the equilibrium measure (mu = |A| / 6)
+        assertEquals("  mu({V0}) = 0.16667", l.get(1));
+        assertEquals("  mu({V0,V1,V2,V3,V4,V5}) = 1.00000", l.get(63));
+    }
+
+    @Test
+    void elevenVariablesShowSmallAndLeaveOneOutSubsetsAndSayWhereTheRestIs() {
+        List<String> l = lines(11);
+        // 11 singletons, 55 pairs, 11 subsets of 10 variables; 2047 - 77 = 1970 not shown (mu(V) = 1 among them)
+        assertEquals(1 + 11 + 55 + 11 + 1, l.size());
+        assertTrue(l.get(0).startsWith("fuzzy measure (2048 subsets;"), l.get(0));
+        assertEquals("  mu({V0}) = 0.09091", l.get(1));
+        assertEquals("  mu({V0,V1}) = 0.18182", l.get(12));
+        assertEquals("  mu({V0,V1,V2,V3,V4,V5,V6,V7,V8,V9}) = 0.90909", l.get(67)); // leaving V10 out
+        assertEquals("  mu({V1,V2,V3,V4,V5,V6,V7,V8,V9,V10}) = 0.90909", l.get(77)); // leaving V0 out
+        assertTrue(l.get(78).contains("(1970 further values of mu"), l.get(78));
+    }
+}
