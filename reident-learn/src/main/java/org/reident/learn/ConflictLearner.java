@@ -189,8 +189,12 @@ public final class ConflictLearner {
                     status = "OPTIMAL";
                     break;
                 }
-                takeCuts();
                 double remaining = deadline - System.nanoTime() / 1e9;
+                if (remaining <= 0) {
+                    break; // no master solve follows: the filters' cuts are not waited for
+                }
+                takeCuts();
+                remaining = deadline - System.nanoTime() / 1e9;
                 if (remaining <= 0) {
                     break;
                 }
@@ -310,7 +314,7 @@ public final class ConflictLearner {
         /** Hands the conflict to the deletion filter; it becomes a cut at the next {@link #takeCuts}. */
         void cut(int[] conflict) {
             conflicts++;
-            slave.shrinkLater(conflict);
+            slave.shrinkLater(conflict, deadline);
         }
 
         /** Adds the cuts of the conflicts found since the last call to the master. */

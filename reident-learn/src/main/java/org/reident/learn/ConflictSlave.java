@@ -140,7 +140,7 @@ final class ConflictSlave {
      * filter gets copies of what it reads (the conflict's rows, the global rows, the active set for
      * the fallback), as they are now, so the cuts do not depend on the timing.
      */
-    void shrinkLater(int[] conflict) {
+    void shrinkLater(int[] conflict, double deadline) {
         @SuppressWarnings("unchecked")
         List<double[]>[] own = new List[conflict.length];
         int[][] support = new int[conflict.length][];
@@ -151,7 +151,8 @@ final class ConflictSlave {
         List<double[]> globals = List.copyOf(lp.globals());
         int[] start = globalSupport.clone();
         int[] whole = activeRecords();
-        filters.submit(() -> DeletionFilter.shrink(o, features, conflict.clone(), own, support, globals, start), whole);
+        filters.submit(() -> DeletionFilter.shrink(o, features, conflict.clone(), own, support, globals, start, deadline),
+                whole);
     }
 
     /**

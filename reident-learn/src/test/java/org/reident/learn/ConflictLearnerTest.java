@@ -42,7 +42,7 @@ class ConflictLearnerTest {
         try {
             int[] conflict = slave.check(new boolean[] {true, true, true, true, true}, System.nanoTime() / 1e9 + 30);
             assertTrue(conflict.length >= 2, "all five cannot be linked: " + Arrays.toString(conflict));
-            slave.shrinkLater(conflict); // shrunk on the filter's thread while the checks below go on
+            slave.shrinkLater(conflict, Double.POSITIVE_INFINITY); // shrunk on the filter's thread while the checks below go on
             // without A (or without B) the rest is linkable
             assertEquals(0, slave.check(new boolean[] {false, true, true, true, true}, System.nanoTime() / 1e9 + 30).length);
             double[] w = slave.theta();
