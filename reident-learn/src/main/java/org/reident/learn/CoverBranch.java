@@ -233,6 +233,7 @@ final class CoverBranch {
      */
     Smallest smallest(long from, long to, long limit, double deadline, boolean[] cover, boolean[] prefer) {
         long end = limit > Long.MAX_VALUE - nodes ? Long.MAX_VALUE : nodes + limit;
+        this.deadline = deadline; // also the dual's LP's, which may be built before any node
         frontier = null;
         long size = Math.max(from, givenCount);
         for (; size <= to; size++) {
@@ -271,6 +272,7 @@ final class CoverBranch {
      */
     Outcome find(int budget, long limit, double deadline, boolean[] cover, boolean[] prefer) {
         long before = nodes;
+        this.deadline = deadline;
         long here = Math.min(limit, splitAfter);
         Outcome o = findHere(budget, here, deadline, cover, prefer);
         long used = nodes - before;
@@ -302,7 +304,7 @@ final class CoverBranch {
 
     private void ensureDual() {
         if (dual == null) {
-            start = CoverDual.lpStart(m, problem.cuts, problem.cutCount);
+            start = CoverDual.lpStart(m, problem.cuts, problem.cutCount, deadline);
             useDual(new CoverDual(m, problem.cuts, problem.cutCount, maxSize, start));
         }
     }

@@ -96,9 +96,15 @@ final class CoverDual {
 
     /**
      * The optimal dual of the covering LP over all the cuts (GLOP), or null when GLOP does not
-     * prove its answer optimal.
+     * prove its answer optimal or the deadline (System.nanoTime() / 1e9) comes first: then the tree
+     * starts from zeros, a weaker but valid bound. The LP gets the time left, so a large master
+     * (EIA's 21,006 cuts) cannot overrun the run's limit by this solve.
      */
-    static double[] lpStart(int records, int[][] cuts, int cutCount) {
+    static double[] lpStart(int records, int[][] cuts, int cutCount, double deadline) {
+        double remaining = deadline - System.nanoTime() / 1e9;
+        if (remaining <= 0) {
+            return null;
+        }
         MilpModel.loadNative();
         MPSolver lp = MPSolver.createSolver("GLOP");
         try {
@@ -115,6 +121,7 @@ final class CoverDual {
                 }
             }
             lp.objective().setMinimization();
+            lp.setTimeLimit((long) Math.ceil(Math.max(remaining, 1e-3) * 1000));
             if (lp.solve() != MPSolver.ResultStatus.OPTIMAL) {
                 return null;
             }

@@ -125,7 +125,7 @@ class CoverBranchTest {
         for (int q = 0; q < 5; q++) {
             cycle[q] = new int[] {q, (q + 1) % 5};
         }
-        double[] start = CoverDual.lpStart(M, cycle, 5);
+        double[] start = CoverDual.lpStart(M, cycle, 5, Double.MAX_VALUE);
         double sum = 0;
         for (double v : start) {
             sum += v;

@@ -14,15 +14,22 @@ import org.junit.jupiter.api.Test;
  * after 1.26 s reading the clock every 4,096 nodes, after 0.51 s reading it every 64 (2026-11-27).
  */
 class CoverDeadlineTest {
-    @Test
-    void aLargeMasterStopsAtItsDeadline() {
-        int records = 3000;
+    private static final int RECORDS = 3000;
+
+    private static int[][] cuts(int records, int count) {
         Random random = new Random(3);
-        int[][] cuts = new int[30_000][];
+        int[][] cuts = new int[count][];
         for (int c = 0; c < cuts.length; c++) {
             int size = 2 + random.nextInt(3);
             cuts[c] = random.ints(0, records).distinct().limit(size).sorted().toArray();
         }
+        return cuts;
+    }
+
+    @Test
+    void aLargeMasterStopsAtItsDeadline() {
+        int records = RECORDS;
+        int[][] cuts = cuts(RECORDS, 30_000);
         CoverBranch b = new CoverBranch(records, cuts, cuts.length, new boolean[records], 0).split(Long.MAX_VALUE, 0);
         // a first call of two nodes builds the dual bound (an LP over every cut), which no node count interrupts
         assertEquals(CoverBranch.Outcome.GAVE_UP, b.find(1500, 2, Double.MAX_VALUE, new boolean[records], null));
@@ -33,5 +40,26 @@ class CoverDeadlineTest {
         System.out.println("cover tree, 3000 records, 30000 cuts: " + o + " after " + b.nodes() + " nodes, " + seconds + " s");
         assertEquals(CoverBranch.Outcome.GAVE_UP, o);
         assertTrue(seconds < limit + 0.25, "a deadline of " + limit + " s took " + seconds + " s");
+    }
+
+    /**
+     * The dual bound's LP over all the cuts gets the time left: 6,000 records in 40,000 random cuts,
+     * where GLOP takes about 40 s for that LP, and a 0.1 s deadline with the LP not built yet.
+     * Before, the LP ran to its end whatever the deadline.
+     */
+    @Test
+    void theDualBoundsLpStopsAtTheDeadlineToo() {
+        int records = 6000;
+        int[][] cuts = cuts(records, 40_000);
+        CoverBranch b = new CoverBranch(records, cuts, cuts.length, new boolean[records], 0).split(Long.MAX_VALUE, 0);
+        MilpModel.loadNative(); // once per process, not part of the solve
+        double limit = 0.1;
+        long t0 = System.nanoTime();
+        CoverBranch.Outcome o = b.find(records / 2, Long.MAX_VALUE, t0 / 1e9 + limit, new boolean[records], null);
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        System.out.println("cover tree with its dual's LP, 6000 records, 40000 cuts: " + o + " after " + b.nodes() + " nodes, "
+                + seconds + " s");
+        assertEquals(CoverBranch.Outcome.GAVE_UP, o);
+        assertTrue(seconds < limit + 0.5, "a deadline of " + limit + " s took " + seconds + " s");
     }
 }
