@@ -45,7 +45,8 @@ class CoverDeadlineTest {
     /**
      * The dual bound's LP over all the cuts gets the time left: 6,000 records in 40,000 random cuts,
      * where GLOP takes about 40 s for that LP, and a 0.1 s deadline with the LP not built yet.
-     * Before, the LP ran to its end whatever the deadline.
+     * Before, the LP ran to its end whatever the deadline: 39.8 s; now 0.21 s (2026-11-27). The margin
+     * of 0.9 s is for slower machines (the LP is built and the first 64 nodes run before the clock is read).
      */
     @Test
     void theDualBoundsLpStopsAtTheDeadlineToo() {
@@ -60,6 +61,6 @@ class CoverDeadlineTest {
         System.out.println("cover tree with its dual's LP, 6000 records, 40000 cuts: " + o + " after " + b.nodes() + " nodes, "
                 + seconds + " s");
         assertEquals(CoverBranch.Outcome.GAVE_UP, o);
-        assertTrue(seconds < limit + 0.5, "a deadline of " + limit + " s took " + seconds + " s");
+        assertTrue(seconds < limit + 0.9, "a deadline of " + limit + " s took " + seconds + " s");
     }
 }
