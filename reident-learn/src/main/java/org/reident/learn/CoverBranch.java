@@ -272,7 +272,6 @@ final class CoverBranch {
      */
     Outcome find(int budget, long limit, double deadline, boolean[] cover, boolean[] prefer) {
         long before = nodes;
-        this.deadline = deadline;
         long here = Math.min(limit, splitAfter);
         Outcome o = findHere(budget, here, deadline, cover, prefer);
         long used = nodes - before;
