@@ -1,7 +1,6 @@
 package org.reident.learn;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 
@@ -16,7 +15,8 @@ import java.util.function.BooleanSupplier;
  * After {@link #DUAL_AFTER} nodes the packing gives way to {@link CoverDual}, the covering LP's
  * dual kept from node to node, which also forbids records by their reduced costs.
  * Records dominated in {@link CoverProblem} are forbidden throughout. The node's state (records
- * chosen and forbidden, cuts hit and allowed) and the packing are {@link CoverNode}'s.
+ * chosen and forbidden, cuts hit and allowed) and the packing are {@link CoverNode}'s, the node's
+ * bounds and the dual's fixings {@link CoverBound}'s, the path from the item's root {@link CoverPath}'s.
  * <p>
  * Measured on master problems written out from seed-1 runs by a development harness (not kept),
  * against SCIP on the same problem: M5-38 SB_NC, last solve (1,232 cuts) 3.4 s -> 0.04 s; whole
@@ -62,9 +62,6 @@ final class CoverBranch {
      * the run's limit; reading System.nanoTime() costs tens of nanoseconds, a node microseconds.
      */
     private static final long CLOCK = 63;
-    /** {@link #bound}'s answers besides a cut to branch on. */
-    private static final int FOUND = -2;
-    private static final int PRUNED = -1;
 
     /**
      * A node of the first levels, as a search of its own: these records taken, these forbidden (besides
@@ -80,36 +77,28 @@ final class CoverBranch {
     private final CoverProblem problem;
     /** The node's state, changed in place down and back; the arrays below are its own, read in the hot loops. */
     private final CoverNode node;
+    /** The node's bounds, and the records its dual bound forbids. */
+    private final CoverBound bounds;
     private final int m;
     private final boolean[] given;
     private final int givenCount;
     private final int[] hit;
-    private final long[] unhitBits;
-    private final int[] allowed;
     private final boolean[] chosen;
-    private final int[] forbidden;
-    private final int[] unhit;
-    private final int[] bySize;
-    private final int[] sorted;
     private final int maxSize;
     private long nodes;
     private long nodeLimit;
     private double deadline;
     private boolean[] prefer;
-    private final int[] active;
     private final long dualAfter;
     private CoverDual dual;
     /** The covering LP's dual (GLOP), once per tree, shared with the split's workers. */
     private double[] start;
-    private int[] fixes = new int[64];
-    private int fixTop;
     private int threads = Runtime.getRuntime().availableProcessors();
     private long splitAfter = SPLIT_AFTER;
     private long probe = PROBE;
     private int itemsWanted = CoverSplit.ITEMS;
-    /** The branch indices from the item's root down to the node searched, {@code level} of them. */
-    private int[] path = new int[64];
-    private int level;
+    /** The branch indices from the item's root down to the node searched. */
+    private final CoverPath path = new CoverPath();
     private int[] stoppedAt;
     /** Asked every 4,096 nodes whether to stop (a split's worker; null on the tree's own thread). */
     private BooleanSupplier halt;
@@ -147,16 +136,10 @@ final class CoverBranch {
         given = p.given;
         givenCount = p.givenCount;
         maxSize = p.maxSize;
-        active = p.active;
+        bounds = new CoverBound(node, p.active);
         this.dualAfter = dualAfter;
         hit = node.hit;
-        unhitBits = node.unhitBits;
-        allowed = node.allowed;
         chosen = node.chosen;
-        forbidden = node.forbidden;
-        unhit = node.unhit;
-        bySize = node.bySize;
-        sorted = node.sorted;
     }
 
     /** Threads of a split search (default: one per core); the answer does not depend on them. */
@@ -336,13 +319,13 @@ final class CoverBranch {
      */
     List<Item> expand(Item item, int budget, int target, boolean[] prefer, int[] done) {
         this.prefer = prefer;
-        int[] root = forbidden.clone();
+        int[] root = node.forbidden.clone();
         apply(item, true);
         List<Item> items = new ArrayList<>();
         for (int depth = 1; ; depth++) {
             items.clear();
             dual.restart(hit);
-            level = 0;
+            path.clear();
             boolean deeper = expand(budget - item.taken().length, depth, root, done, items);
             if (items.size() >= target || !deeper) {
                 break;
@@ -356,11 +339,11 @@ final class CoverBranch {
     private boolean expand(int budget, int depth, int[] root, int[] done, List<Item> items) {
         nodes++;
         int trail = dual.mark();
-        int fixed = fixTop;
+        int fixed = bounds.mark();
         boolean deeper = false;
-        int pick = bound(budget);
-        if (pick == FOUND || pick >= 0 && depth == 0) {
-            if (!searched(done)) {
+        int pick = bounds.bound(budget, dual);
+        if (pick == CoverBound.FOUND || pick >= 0 && depth == 0) {
+            if (!path.before(done)) {
                 items.add(node.snapshot(root));
             }
             deeper = pick >= 0;
@@ -369,9 +352,9 @@ final class CoverBranch {
             int forbade = 0;
             for (int r : order) {
                 node.take(r, true);
-                enter(forbade);
+                path.enter(forbade);
                 deeper |= expand(budget - 1, depth - 1, root, done, items);
-                level--;
+                path.leave();
                 node.take(r, false);
                 node.forbid(r, true);
                 order[forbade++] = r;
@@ -380,37 +363,9 @@ final class CoverBranch {
                 node.forbid(order[q], false);
             }
         }
-        while (fixTop > fixed) {
-            node.forbid(fixes[--fixTop], false);
-        }
+        bounds.undo(fixed);
         dual.undo(trail);
         return deeper;
-    }
-
-    /** Goes one level down, to the branch of this index ({@link #path}). */
-    private void enter(int index) {
-        if (level == path.length) {
-            path = Arrays.copyOf(path, 2 * level);
-        }
-        path[level++] = index;
-    }
-
-    /**
-     * Whether the node at {@link #path} was searched to the end before a search stopped at
-     * {@code done}: it lies before done's path in the tree's order and is not on it. The tree below
-     * an item is the same in every search of it (the dual bound is exact and starts afresh), so paths
-     * of two searches name the same nodes.
-     */
-    private boolean searched(int[] done) {
-        if (done == null) {
-            return false;
-        }
-        for (int q = 0; q < Math.min(level, done.length); q++) {
-            if (path[q] != done[q]) {
-                return path[q] < done[q];
-            }
-        }
-        return false;
     }
 
     /** Where the last {@link #searchItem} stopped (the path of branch indices), or null if it did not. */
@@ -448,7 +403,7 @@ final class CoverBranch {
         nodeLimit = cap > Long.MAX_VALUE - nodes ? Long.MAX_VALUE : nodes + cap;
         stoppedAt = null;
         foundAt = null;
-        level = 0;
+        path.clear();
         apply(item, true);
         dual.restart(hit);
         Outcome o = search(budget - item.taken().length);
@@ -465,7 +420,7 @@ final class CoverBranch {
         if (++nodes > nodeLimit || (nodes & CLOCK) == 0 && System.nanoTime() / 1e9 > deadline
                 || (nodes & 4095) == 0 && halt != null && halt.getAsBoolean()) {
             if (stoppedAt == null) {
-                stoppedAt = Arrays.copyOf(path, level);
+                stoppedAt = path.copy();
             }
             return Outcome.GAVE_UP;
         }
@@ -473,94 +428,22 @@ final class CoverBranch {
             ensureDual();
             dual.reset(hit);
         }
-        assert dual == null || dual.consistent(hit, forbidden);
+        assert dual == null || dual.consistent(hit, node.forbidden);
         int trail = dual == null ? 0 : dual.mark();
-        int fixed = fixTop;
+        int fixed = bounds.mark();
         Outcome result = Outcome.NONE;
-        int pick = bound(budget);
-        if (pick == FOUND) {
+        int pick = bounds.bound(budget, dual);
+        if (pick == CoverBound.FOUND) {
             result = Outcome.FOUND;
-            foundAt = Arrays.copyOf(path, level);
+            foundAt = path.copy();
         } else if (pick >= 0) {
             result = branch(pick, budget);
         }
-        while (fixTop > fixed) {
-            node.forbid(fixes[--fixTop], false);
-        }
+        bounds.undo(fixed);
         if (dual != null) {
             dual.undo(trail);
         }
         return result;
-    }
-
-    /**
-     * The node's bounds: {@link #FOUND} when every cut is hit, {@link #PRUNED} when no cover fits
-     * the budget, else the cut to branch on (an unhit one with the fewest allowed records). With
-     * the dual bound on, records it rules out are forbidden here (undone by {@link #search}).
-     */
-    private int bound(int budget) {
-        int n = 0;
-        int pick = -1;
-        for (int size = 0; size <= maxSize; size++) {
-            bySize[size] = 0;
-        }
-        for (int w = 0; w < unhitBits.length; w++) {
-            for (long bits = unhitBits[w]; bits != 0; bits &= bits - 1) {
-                int c = w << 6 | Long.numberOfTrailingZeros(bits);
-                int a = allowed[c];
-                if (a == 0) {
-                    return PRUNED;
-                }
-                unhit[n++] = c;
-                bySize[a]++;
-                if (pick < 0 || a < allowed[pick]) {
-                    pick = c;
-                }
-            }
-        }
-        if (n == 0) {
-            return FOUND;
-        }
-        if (budget == 0) {
-            return PRUNED;
-        }
-        if (dual == null) {
-            return node.packing(n, budget) > budget ? PRUNED : pick;
-        }
-        if (dual.exceeds(budget)) {
-            return PRUNED;
-        }
-        dual.raise(unhit, n, forbidden, allowed, sorted);
-        if (dual.exceeds(budget)) {
-            return PRUNED;
-        }
-        int before = fixTop;
-        for (int r : active) {
-            if (forbidden[r] == 0 && !chosen[r] && dual.excludes(r, budget)) {
-                if (fixTop == fixes.length) {
-                    fixes = Arrays.copyOf(fixes, 2 * fixTop);
-                }
-                fixes[fixTop++] = r;
-                node.forbid(r, true);
-            }
-        }
-        if (fixTop == before) {
-            return pick;
-        }
-        pick = -1;
-        for (int w = 0; w < unhitBits.length; w++) { // again: the fixings lowered allowed counts (raise reordered unhit)
-            for (long bits = unhitBits[w]; bits != 0; bits &= bits - 1) {
-                int c = w << 6 | Long.numberOfTrailingZeros(bits);
-                int a = allowed[c];
-                if (a == 0) {
-                    return PRUNED;
-                }
-                if (pick < 0 || a < allowed[pick]) {
-                    pick = c;
-                }
-            }
-        }
-        return pick;
     }
 
     private Outcome branch(int pick, int budget) {
@@ -569,9 +452,9 @@ final class CoverBranch {
         Outcome result = Outcome.NONE;
         for (int r : order) {
             node.take(r, true);
-            enter(forbade);
+            path.enter(forbade);
             Outcome o = search(budget - 1);
-            level--;
+            path.leave();
             if (o == Outcome.FOUND) {
                 result = o; // r stays chosen: find reads the cover, then clears
                 break;
