@@ -142,6 +142,9 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
             throw new InputException("--eps: expected a positive margin, got " + eps);
         }
         double seconds = parseDuration(timeLimit);
+        if (out != null) {
+            AtomicOutput.checkWritable(out, "--out"); // now, not after a solve of up to --time-limit
+        }
         Formulation form = Formulation.parse(formulation);
         Direction dir = Direction.parse(direction);
         Standardization std = Standardization.parse(standardize);

@@ -81,6 +81,9 @@ public final class LinkCommand implements java.util.concurrent.Callable<Integer>
         Direction dir = Direction.parse(direction);
         boolean all = method.strip().equalsIgnoreCase("all");
         Method single = all ? null : Method.parse(method);
+        if (out != null) {
+            AtomicOutput.checkWritable(out, "--out"); // now, not after the linkage
+        }
         DistanceModel model = params == null ? null : ModelFile.read(params, params.toString());
         if (model != null && single != null && model.method() != single) {
             throw new InputException(params + ": holds a " + model.aggregator() + " model, which --method " + single.label()

@@ -17,7 +17,11 @@ final class MarkdownReport {
     private final StringBuilder text = new StringBuilder();
     private PrintWriter out;
 
+    /** Starts the report; a {@code --markdown} file that could not be written stops the command now, not at the end. */
     void start(PrintWriter stdout) {
+        if (markdown != null) {
+            AtomicOutput.checkWritable(markdown, "--markdown");
+        }
         this.out = stdout;
         text.setLength(0);
     }

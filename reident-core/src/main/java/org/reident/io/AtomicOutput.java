@@ -62,6 +62,59 @@ public final class AtomicOutput {
         }
     }
 
+    /**
+     * Checks, before long work, that {@link #write} will be able to write {@code target}: it is not
+     * a directory, and its folder exists and takes a new file (a temporary one, removed at once), or
+     * the nearest folder that exists on its path is writable (write creates the rest). Leaves
+     * nothing behind. Throws an {@link InputException} naming {@code what} (e.g. "--out").
+     */
+    public static void checkWritable(Path target, String what) {
+        Path abs = target.toAbsolutePath().normalize();
+        if (Files.isDirectory(abs)) {
+            throw new InputException(what + " " + target + ": is a directory, expected a file name to write");
+        }
+        Path dir = abs.getParent();
+        if (dir == null) {
+            return;
+        }
+        if (Files.isDirectory(dir)) {
+            try {
+                Files.delete(Files.createTempFile(dir, "." + abs.getFileName(), ".check"));
+            } catch (IOException | SecurityException e) {
+                throw new InputException(what + " " + target + ": cannot write in " + dir + " (" + e.getClass().getSimpleName()
+                        + ")");
+            }
+            return;
+        }
+        checkFolder(dir, what + " " + target);
+    }
+
+    /**
+     * Checks that folder {@code dir} exists or can be made: the nearest existing path on the way is a
+     * writable folder. Leaves nothing behind.
+     */
+    public static void checkFolder(Path dir, String what) {
+        Path p = dir.toAbsolutePath().normalize();
+        while (p != null && !Files.exists(p)) {
+            p = p.getParent();
+        }
+        if (p == null) {
+            return;
+        }
+        if (!Files.isDirectory(p)) {
+            throw new InputException(what + ": " + p + " is a file, not a folder");
+        }
+        if (p.equals(dir.toAbsolutePath().normalize())) {
+            try {
+                Files.delete(Files.createTempFile(p, ".reident", ".check"));
+            } catch (IOException | SecurityException e) {
+                throw new InputException(what + ": cannot write in " + p + " (" + e.getClass().getSimpleName() + ")");
+            }
+        } else if (!Files.isWritable(p)) {
+            throw new InputException(what + ": cannot make folders in " + p + " (not writable)");
+        }
+    }
+
     public static void writeString(Path target, String text) {
         write(target, w -> w.write(text));
     }

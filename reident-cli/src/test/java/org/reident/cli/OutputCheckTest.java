@@ -1,0 +1,88 @@
+package org.reident.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * An output that cannot be written stops the command at the front door, with one line and exit
+ * status 2, before the work it would have come after (a learn of up to --time-limit, a linkage, a
+ * benchmark), and leaves nothing behind.
+ */
+class OutputCheckTest {
+    @TempDir
+    Path dir;
+    Path x;
+    Path y;
+    /** A regular file, used as the folder of an output: no file can be written below it. */
+    Path blocker;
+
+    @BeforeEach
+    void files() throws IOException {
+        Path demo = dir.resolve("demo");
+        Cli r = Cli.run("demo", "--records", "40", "--variables", "3", "--out", demo.toString(), "--json");
+        assertEquals(0, r.status(), r.err());
+        x = demo.resolve("original.csv");
+        y = demo.resolve("protected.csv");
+        blocker = Files.writeString(dir.resolve("blocker"), "a file\n");
+    }
+
+    private String fails(String... args) {
+        Cli r = Cli.run(args);
+        assertEquals(2, r.status(), "exit status; stderr: " + r.err());
+        assertEquals(1, r.err().strip().lines().count(), "one line, no progress before it: " + r.err());
+        assertTrue(r.errLine().startsWith("reident: error: "), r.err());
+        assertFalse(r.err().contains("Exception"), r.err());
+        assertTrue(r.out().isEmpty(), "nothing printed before the error: " + r.out());
+        return r.errLine();
+    }
+
+    private List<String> leftInDir() throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    @Test
+    void learnStopsBeforeSolvingWhenTheModelFileCannotBeWritten() throws IOException {
+        List<String> before = leftInDir();
+        String m = fails("learn", "--original", x.toString(), "--protected", y.toString(), "--aggregator", "wm",
+                "--out", blocker.resolve("model.json").toString());
+        assertTrue(m.contains("--out") && m.contains("blocker") && m.contains("is a file, not a folder"), m);
+        m = fails("learn", "--original", x.toString(), "--protected", y.toString(), "--aggregator", "wm", "--out",
+                dir.toString());
+        assertTrue(m.contains("--out") && m.contains("is a directory"), m);
+        assertEquals(before, leftInDir(), "nothing left behind");
+    }
+
+    @Test
+    void linkAndBenchmarksStopBeforeTheirWork() throws IOException {
+        String m = fails("link", "--original", x.toString(), "--protected", y.toString(), "--method", "am", "--out",
+                blocker.resolve("sub").resolve("records.csv").toString());
+        assertTrue(m.contains("--out") && m.contains("is a file, not a folder"), m);
+        m = fails("bench-learn", "--files", "M4-28", "--variants", "wm", "--no-plain", "--no-big-m", "--markdown",
+                blocker.resolve("table.md").toString());
+        assertTrue(m.contains("--markdown") && m.contains("is a file, not a folder"), m);
+    }
+
+    @Test
+    void aWritableTargetPassesAndNothingIsMadeByTheCheck() throws IOException {
+        Path model = dir.resolve("new").resolve("deeper").resolve("model.json");
+        Cli r = Cli.run("learn", "--original", x.toString(), "--protected", y.toString(), "--aggregator", "wm",
+                "--time-limit", "60s", "--json", "--out", model.toString());
+        assertEquals(0, r.status(), r.err());
+        assertTrue(Files.isRegularFile(model), "written after the solve, folders made then");
+        try (Stream<Path> s = Files.list(model.getParent())) {
+            assertEquals(List.of("model.json"), s.map(p -> p.getFileName().toString()).toList(), "no check file left");
+        }
+    }
+}
