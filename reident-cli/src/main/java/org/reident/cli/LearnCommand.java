@@ -19,6 +19,7 @@ import org.reident.io.Checksums;
 import org.reident.learn.Aggregator;
 import org.reident.learn.LearnOptions;
 import org.reident.learn.LearnResult;
+import org.reident.learn.StopRequest;
 import org.reident.learn.Formulation;
 import org.reident.learn.Hrla;
 import org.reident.linkage.Direction;
@@ -35,7 +36,8 @@ import picocli.CommandLine.Model.CommandSpec;
             "",
             "Solves the supervised-linkage MILP exactly (OR-Tools) and certifies the result: status, the most "
                 + "records any parameter value could link (bound) and the gap. The re-identification count is "
-                + "recomputed by the linkage engine with the learned parameters."},
+                + "recomputed by the linkage engine with the learned parameters. Ctrl-C stops the run as its time "
+                + "limit would: the best found and the bound proven so far are still reported and written."},
         footer = {"", "Examples:",
             "  reident learn --original X.csv --protected Y.csv --aggregator wm --out model.json",
             "  reident learn --original X.csv --protected Y.csv --aggregator choquet --time-limit 120s --json",
@@ -166,9 +168,17 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
                     stderr.println("reident learn: " + line);
                     stderr.flush();
                 }, params, threads == null ? Runtime.getRuntime().availableProcessors() : threads, startWeights);
-        LearnResult r = hrla ? new Hrla(learningRate, epochs, seed, o.standardization(), o.progress()).learn(data, train).result()
-                : form.learn(o, data, train);
+        LearnResult r;
+        boolean interrupted;
+        try (StopOnInterrupt stop = StopOnInterrupt.install(stderr)) {
+            r = hrla ? new Hrla(learningRate, epochs, seed, o.standardization(), o.progress()).learn(data, train).result()
+                    : form.learn(o, data, train);
+            interrupted = !hrla && StopRequest.requested(); // HRLA has no deadline: it ran its epochs to the end
+        }
         ObjectNode j = LearnReport.json(r, data, train, a, o);
+        if (interrupted) {
+            j.put("interrupted", true);
+        }
         String pdLine = null;
         if (a == Aggregator.BILINEAR_NC && !NearestPsd.isPsd(r.model().values(), data.dimension(), 1e-9)) {
             // SB_PD (symmetric-bilinear-form.txt section 6): the nearest PSD matrix, re-evaluated
@@ -224,6 +234,10 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
             stdout.println(Reports.JSON.writeValueAsString(j));
         } else {
             LearnReport.text(stdout, r, data, train, a, hrla);
+            if (interrupted) {
+                stdout.printf(Locale.ROOT, "stopped by the user (Ctrl-C) after %.1f s: the best found and the bound proven so far%n",
+                        r.seconds());
+            }
             if (pdLine != null) {
                 stdout.println(pdLine);
             }

@@ -189,12 +189,12 @@ public final class ConflictLearner {
                     status = "OPTIMAL";
                     break;
                 }
-                double remaining = deadline - System.nanoTime() / 1e9;
+                double remaining = deadline - StopRequest.now();
                 if (remaining <= 0) {
                     break; // no master solve follows: the filters' cuts are not waited for
                 }
                 takeCuts();
-                remaining = deadline - System.nanoTime() / 1e9;
+                remaining = deadline - StopRequest.now();
                 if (remaining <= 0) {
                     break;
                 }
@@ -241,7 +241,7 @@ public final class ConflictLearner {
          */
         List<Integer> repair(boolean[] s) {
             List<Integer> removed = new ArrayList<>();
-            while (System.nanoTime() / 1e9 < deadline) {
+            while (StopRequest.now() < deadline) {
                 phase = "slave: " + removed.size() + " records given up for conflicts so far";
                 int[] conflict = slave.check(s, deadline);
                 if (conflict == null) {
@@ -267,7 +267,7 @@ public final class ConflictLearner {
             int done = 0;
             for (int r : removed) {
                 phase = "slave: trying records again, " + done++ + " of " + removed.size();
-                if (System.nanoTime() / 1e9 >= deadline) {
+                if (StopRequest.now() >= deadline) {
                     return;
                 }
                 s[r] = true;

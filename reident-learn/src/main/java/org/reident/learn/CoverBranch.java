@@ -258,7 +258,7 @@ final class CoverBranch {
         long here = Math.min(limit, splitAfter);
         Outcome o = findHere(budget, here, deadline, cover, prefer);
         long used = nodes - before;
-        if (o == Outcome.GAVE_UP && here < limit && used < limit && System.nanoTime() / 1e9 <= deadline) {
+        if (o == Outcome.GAVE_UP && here < limit && used < limit && StopRequest.now() <= deadline) {
             ensureDual();
             long[] spent = new long[1];
             o = CoverSplit.search(this, budget, limit - used, deadline, cover, prefer, spent, null);
@@ -417,7 +417,7 @@ final class CoverBranch {
     }
 
     private Outcome search(int budget) {
-        if (++nodes > nodeLimit || (nodes & CLOCK) == 0 && System.nanoTime() / 1e9 > deadline
+        if (++nodes > nodeLimit || (nodes & CLOCK) == 0 && StopRequest.now() > deadline
                 || (nodes & 4095) == 0 && halt != null && halt.getAsBoolean()) {
             if (stoppedAt == null) {
                 stoppedAt = path.copy();

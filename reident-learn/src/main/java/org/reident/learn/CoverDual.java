@@ -101,7 +101,7 @@ final class CoverDual {
      * (EIA's 21,006 cuts) cannot overrun the run's limit by this solve.
      */
     static double[] lpStart(int records, int[][] cuts, int cutCount, double deadline) {
-        double remaining = deadline - System.nanoTime() / 1e9;
+        double remaining = deadline - StopRequest.now();
         if (remaining <= 0) {
             return null;
         }

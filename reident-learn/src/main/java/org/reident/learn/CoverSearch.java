@@ -126,7 +126,7 @@ final class CoverSearch implements CoverMaster {
             }
             s = new Solved(true, found.size(), false);
         } else { // the tree gave up at this size: smaller ones are ruled out
-            double left = deadline - System.nanoTime() / 1e9;
+            double left = deadline - StopRequest.now();
             if (left <= 0) {
                 return null;
             }

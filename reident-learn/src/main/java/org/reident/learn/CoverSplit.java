@@ -189,7 +189,7 @@ final class CoverSplit {
             CoverBranch.Outcome o = w.searchItem(t.item(), budget, root.splitAfter(), deadline,
                     () -> halt(t.position(), w, reported), mine, prefer);
             List<CoverBranch.Item> more = null;
-            if (o == CoverBranch.Outcome.GAVE_UP && System.nanoTime() / 1e9 > deadline) {
+            if (o == CoverBranch.Outcome.GAVE_UP && StopRequest.now() > deadline) {
                 stop = true;
             } else if (o == CoverBranch.Outcome.GAVE_UP && !stop && !after(t.position())) {
                 more = w.expand(t.item(), budget, root.itemsWanted(), prefer, w.stoppedAt()); // past the cap: share out the rest
@@ -235,7 +235,7 @@ final class CoverSplit {
      */
     private boolean halt(int[] position, CoverBranch w, long[] reported) {
         long n = w.nodes();
-        if (spent.addAndGet(n - reported[0]) > limit || System.nanoTime() / 1e9 > deadline) {
+        if (spent.addAndGet(n - reported[0]) > limit || StopRequest.now() > deadline) {
             stop = true;
         }
         reported[0] = n;

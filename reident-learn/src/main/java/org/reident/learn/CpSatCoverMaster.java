@@ -47,8 +47,12 @@ final class CpSatCoverMaster implements CoverMaster {
         total.getBuilder().clearDomain().addDomain(atLeast).addDomain(atMost);
         CpSolver s = new CpSolver();
         s.getParameters().setMaxTimeInSeconds(Math.max(0.01, seconds));
+        s.getParameters().setCatchSigintSignal(false); // Ctrl-C is the command line's (StopRequest), which stops the search
         s.getParameters().setNumWorkers(Math.max(1, Runtime.getRuntime().availableProcessors()));
-        CpSolverStatus st = s.solve(model);
+        CpSolverStatus st;
+        try (StopRequest.Registration r = StopRequest.during(s::stopSearch)) {
+            st = s.solve(model);
+        }
         if (st == CpSolverStatus.INFEASIBLE) {
             return new Solved(true, atMost + 1, true);
         }

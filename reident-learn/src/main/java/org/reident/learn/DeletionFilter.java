@@ -83,7 +83,7 @@ final class DeletionFilter {
      */
     static int[] shrink(LearnOptions o, Features features, int[] conflict, List<double[]>[] coefficients,
             int[][] support, List<double[]> global, int[] start, double deadline) {
-        if (System.nanoTime() / 1e9 >= deadline) {
+        if (StopRequest.now() >= deadline) {
             return null; // a filter still queued at the deadline: not even its LP is built
         }
         DeletionFilter f = new DeletionFilter(o, features, global, deadline);
@@ -118,7 +118,7 @@ final class DeletionFilter {
             return null;
         }
         int left = conflict.length;
-        for (int q = conflict.length - 1; q >= 0 && left > 1 && System.nanoTime() / 1e9 < deadline; q--) {
+        for (int q = conflict.length - 1; q >= 0 && left > 1 && StopRequest.now() < deadline; q--) {
             switchRecord(q, false);
             if (infeasible()) {
                 left--;
@@ -143,7 +143,7 @@ final class DeletionFilter {
      */
     private boolean infeasible() {
         while (true) {
-            double remaining = deadline - System.nanoTime() / 1e9;
+            double remaining = deadline - StopRequest.now();
             if (remaining <= 0) {
                 return false;
             }

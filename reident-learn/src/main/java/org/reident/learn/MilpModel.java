@@ -34,10 +34,19 @@ final class MilpModel {
      * process if it was initialised before ({@code CppBridge.initLogging}), so CP-SAT does it here,
      * solving an empty model once (about 90 ms per process, measured 2026-11-27).
      */
+    /**
+     * SCIP catches Ctrl-C during its solves by default (and then ends only that solve); Ctrl-C is the
+     * command line's ({@link StopRequest}), which interrupts a SCIP solve itself. Set before the
+     * user's {@code --solver-params}, which may set it again.
+     */
+    static final String SCIP_NO_CTRL_C = "misc/catchctrlc = FALSE";
+
     static synchronized void loadNative() {
         if (!loaded) {
             Loader.loadNativeLibraries();
-            new CpSolver().solve(new CpModel());
+            CpSolver warmUp = new CpSolver();
+            warmUp.getParameters().setCatchSigintSignal(false);
+            warmUp.solve(new CpModel());
             loaded = true;
         }
     }
@@ -81,8 +90,8 @@ final class MilpModel {
             // OR-Tools 9.15 returns false here even when the option is applied, so the answer is not read.
             s.setSolverSpecificParametersAsString("output_flag=false");
         }
-        if (id.equals("SCIP") && !o.solverParameters().isBlank()
-                && !s.setSolverSpecificParametersAsString(o.solverParameters())) {
+        if (id.equals("SCIP") && !s.setSolverSpecificParametersAsString(SCIP_NO_CTRL_C
+                + (o.solverParameters().isBlank() ? "" : "\n" + o.solverParameters()))) {
             throw new InputException("--solver-params: SCIP does not accept '" + o.solverParameters().replace('\n', ';') + "'");
         }
         return s;
@@ -199,6 +208,12 @@ final class MilpModel {
      * standard output, and a solve stopped by the clock reads NOT_SOLVED.
      */
     static MPSolver.ResultStatus solve(MPSolver s, boolean highs) {
+        try (StopRequest.Registration r = StopRequest.during(s::interruptSolve)) {
+            return solveHere(s, highs);
+        }
+    }
+
+    private static MPSolver.ResultStatus solveHere(MPSolver s, boolean highs) {
         if (!highs) {
             return s.solve();
         }

@@ -128,20 +128,20 @@ final class SlaveLp {
     double solve(double deadline, double[] th) {
         compactIfMostlyRelaxed();
         while (true) {
-            double remaining = deadline - System.nanoTime() / 1e9;
+            double remaining = deadline - StopRequest.now();
             if (remaining <= 0) {
                 return Double.NaN;
             }
             lp.setTimeLimit((long) Math.max(1, remaining * 1000));
             MPSolver.ResultStatus st = lp.solve();
-            remaining = deadline - System.nanoTime() / 1e9;
+            remaining = deadline - StopRequest.now();
             if (st == MPSolver.ResultStatus.ABNORMAL && remaining > 1) {
                 // GLOP's warm start can fail numerically after many bound changes: solve from scratch
                 lp.reset();
                 restarts++;
                 lp.setTimeLimit((long) (remaining * 1000));
                 st = lp.solve();
-                remaining = deadline - System.nanoTime() / 1e9;
+                remaining = deadline - StopRequest.now();
             }
             if (st != MPSolver.ResultStatus.OPTIMAL) {
                 if (remaining > 1 && st != MPSolver.ResultStatus.NOT_SOLVED) {

@@ -92,7 +92,7 @@ public final class SupervisedLearner {
             while (true) {
                 rounds++;
                 shown.set(0, rounds);
-                double remaining = deadline - System.nanoTime() / 1e9;
+                double remaining = deadline - StopRequest.now();
                 if (remaining <= 0) {
                     break;
                 }
