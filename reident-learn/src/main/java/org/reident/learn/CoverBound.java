@@ -22,6 +22,8 @@ final class CoverBound {
     private final int[] active;
     private int[] fixes = new int[64];
     private int fixTop;
+    /** The unhit cuts the last collecting {@link #scan} listed. */
+    private int unhitCount;
 
     CoverBound(CoverNode node, int[] active) {
         this.node = node;
@@ -46,32 +48,11 @@ final class CoverBound {
      * records it rules out, to be undone by the caller.
      */
     int bound(int budget, CoverDual dual) {
-        long[] unhitBits = node.unhitBits;
-        int[] allowed = node.allowed;
-        int[] unhit = node.unhit;
-        int[] bySize = node.bySize;
-        int n = 0;
-        int pick = -1;
-        for (int size = 0; size <= node.maxSize; size++) {
-            bySize[size] = 0;
+        int pick = scan(true);
+        if (pick < 0) {
+            return pick;
         }
-        for (int w = 0; w < unhitBits.length; w++) {
-            for (long bits = unhitBits[w]; bits != 0; bits &= bits - 1) {
-                int c = w << 6 | Long.numberOfTrailingZeros(bits);
-                int a = allowed[c];
-                if (a == 0) {
-                    return PRUNED;
-                }
-                unhit[n++] = c;
-                bySize[a]++;
-                if (pick < 0 || a < allowed[pick]) {
-                    pick = c;
-                }
-            }
-        }
-        if (n == 0) {
-            return FOUND;
-        }
+        int n = unhitCount;
         if (budget == 0) {
             return PRUNED;
         }
@@ -79,10 +60,11 @@ final class CoverBound {
             return node.packing(n, budget) > budget ? PRUNED : pick;
         }
         int[] forbidden = node.forbidden;
+        int[] allowed = node.allowed;
         if (dual.exceeds(budget)) {
             return PRUNED;
         }
-        dual.raise(unhit, n, forbidden, allowed, node.sorted);
+        dual.raise(node.unhit, n, forbidden, allowed, node.sorted);
         if (dual.exceeds(budget)) {
             return PRUNED;
         }
@@ -97,16 +79,24 @@ final class CoverBound {
                 node.forbid(r, true);
             }
         }
-        return fixTop == before ? pick : fewestAllowed();
+        return fixTop == before ? pick : scan(false); // the fixings lowered allowed counts (raise reordered unhit)
     }
 
     /**
-     * The unhit cut with the fewest allowed records, again after fixings lowered the allowed counts
-     * (and {@link CoverDual#raise} reordered {@code unhit}); {@link #PRUNED} when one has none.
+     * Walks the unhit cuts in index order: {@link #PRUNED} at one with no allowed record,
+     * {@link #FOUND} when there is none, else the one with the fewest allowed records (the first of
+     * them). With {@code collect} they are also listed in the node's {@code unhit}
+     * ({@link #unhitCount} of them) and counted by allowed size in its {@code bySize}.
      */
-    private int fewestAllowed() {
+    private int scan(boolean collect) {
         long[] unhitBits = node.unhitBits;
         int[] allowed = node.allowed;
+        int[] unhit = node.unhit;
+        int[] bySize = node.bySize;
+        if (collect) {
+            Arrays.fill(bySize, 0, node.maxSize + 1, 0);
+        }
+        int n = 0;
         int pick = -1;
         for (int w = 0; w < unhitBits.length; w++) {
             for (long bits = unhitBits[w]; bits != 0; bits &= bits - 1) {
@@ -115,11 +105,18 @@ final class CoverBound {
                 if (a == 0) {
                     return PRUNED;
                 }
+                if (collect) {
+                    unhit[n++] = c;
+                    bySize[a]++;
+                }
                 if (pick < 0 || a < allowed[pick]) {
                     pick = c;
                 }
             }
         }
-        return pick;
+        if (collect) {
+            unhitCount = n;
+        }
+        return pick < 0 ? FOUND : pick;
     }
 }
