@@ -1,6 +1,7 @@
 package org.reident.cli;
 
 import java.io.PrintWriter;
+import java.util.concurrent.atomic.AtomicReference;
 import org.reident.learn.StopRequest;
 import sun.misc.Signal;
 import sun.misc.SignalHandler;
@@ -22,16 +23,16 @@ final class StopOnInterrupt implements AutoCloseable {
 
     /** Installs the handler; close() restores the previous one and forgets a stop request. */
     static StopOnInterrupt install(PrintWriter err) {
-        SignalHandler[] before = new SignalHandler[1];
+        AtomicReference<SignalHandler> before = new AtomicReference<>(SignalHandler.SIG_DFL);
         try {
-            before[0] = Signal.handle(INT, sig -> {
-                Signal.handle(INT, before[0]);
+            before.set(Signal.handle(INT, sig -> {
+                Signal.handle(INT, before.get());
                 firstInterrupt(err);
-            });
+            }));
         } catch (IllegalArgumentException e) {
             return new StopOnInterrupt(null); // SIGINT is the JVM's own here
         }
-        return new StopOnInterrupt(before[0]);
+        return new StopOnInterrupt(before.get());
     }
 
     /** What the first Ctrl-C does (apart from giving SIGINT back to the handler before ours). */
