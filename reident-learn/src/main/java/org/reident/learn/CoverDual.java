@@ -122,7 +122,11 @@ final class CoverDual {
             }
             lp.objective().setMinimization();
             lp.setTimeLimit((long) Math.ceil(Math.max(remaining, 1e-3) * 1000));
-            if (lp.solve() != MPSolver.ResultStatus.OPTIMAL) {
+            MPSolver.ResultStatus st;
+            try (StopRequest.Registration stop = StopRequest.during(lp::interruptSolve)) {
+                st = lp.solve();
+            }
+            if (st != MPSolver.ResultStatus.OPTIMAL) {
                 return null;
             }
             double[] dual = new double[cutCount];

@@ -27,20 +27,22 @@ final class MilpModel {
     private int rows;
 
     /**
-     * Loads OR-Tools' native code once per process and has its C++ logging initialised, so that
-     * solver warnings (e.g. a SCIP parameter it rejects, which the caller reports itself) no longer
-     * reach standard error; errors still do. Until the logging is initialised everything goes to
-     * standard error. OR-Tools 9.12's CP-SAT initialises it on its first solve and aborts the
-     * process if it was initialised before ({@code CppBridge.initLogging}), so CP-SAT does it here,
-     * solving an empty model once (about 90 ms per process, measured 2026-11-27).
-     */
-    /**
      * SCIP catches Ctrl-C during its solves by default (and then ends only that solve); Ctrl-C is the
      * command line's ({@link StopRequest}), which interrupts a SCIP solve itself. Set before the
      * user's {@code --solver-params}, which may set it again.
      */
     static final String SCIP_NO_CTRL_C = "misc/catchctrlc = FALSE";
 
+    /**
+     * Loads OR-Tools' native code once per process and has its C++ logging initialised, so that
+     * solver warnings (e.g. a SCIP parameter it rejects, which the caller reports itself) no longer
+     * reach standard error; errors still do. Until the logging is initialised everything goes to
+     * standard error. OR-Tools 9.12's CP-SAT initialises it on its first solve and aborts the
+     * process if it was initialised before ({@code CppBridge.initLogging}), so CP-SAT does it here,
+     * solving an empty model once (about 90 ms per process, measured 2026-11-27), with
+     * {@code catch_sigint_signal} off: CP-SAT left its SIGINT handler installed after the solve, and
+     * the next Ctrl-C aborted the process ({@code std::bad_function_call}, OR-Tools 9.15).
+     */
     static synchronized void loadNative() {
         if (!loaded) {
             Loader.loadNativeLibraries();

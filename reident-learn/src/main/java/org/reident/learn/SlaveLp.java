@@ -87,6 +87,13 @@ final class SlaveLp {
         lp.objective().setMinimization();
     }
 
+    /** A solve that a stop request interrupts ({@link StopRequest}): GLOP can run for minutes on a stalled LP. */
+    private MPSolver.ResultStatus solveNow() {
+        try (StopRequest.Registration r = StopRequest.during(lp::interruptSolve)) {
+            return lp.solve();
+        }
+    }
+
     /** Adds a row of record r to the working set (not to the LP). */
     void addRecordRow(int r, double[] coef) {
         coefficients.get(r).add(coef);
@@ -133,14 +140,14 @@ final class SlaveLp {
                 return Double.NaN;
             }
             lp.setTimeLimit((long) Math.max(1, remaining * 1000));
-            MPSolver.ResultStatus st = lp.solve();
+            MPSolver.ResultStatus st = solveNow();
             remaining = deadline - StopRequest.now();
             if (st == MPSolver.ResultStatus.ABNORMAL && remaining > 1) {
                 // GLOP's warm start can fail numerically after many bound changes: solve from scratch
                 lp.reset();
                 restarts++;
                 lp.setTimeLimit((long) (remaining * 1000));
-                st = lp.solve();
+                st = solveNow();
                 remaining = deadline - StopRequest.now();
             }
             if (st != MPSolver.ResultStatus.OPTIMAL) {
