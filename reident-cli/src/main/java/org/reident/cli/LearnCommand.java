@@ -173,7 +173,7 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
         try (StopOnInterrupt stop = StopOnInterrupt.install(stderr)) {
             r = hrla ? new Hrla(learningRate, epochs, seed, o.standardization(), o.progress()).learn(data, train).result()
                     : form.learn(o, data, train);
-            interrupted = !hrla && StopRequest.requested(); // HRLA has no deadline: it ran its epochs to the end
+            interrupted = StopRequest.requested(); // HRLA stops between epochs
         }
         ObjectNode j = LearnReport.json(r, data, train, a, o);
         if (interrupted) {

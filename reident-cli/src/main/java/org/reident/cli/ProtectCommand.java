@@ -106,6 +106,13 @@ public final class ProtectCommand implements java.util.concurrent.Callable<Integ
         if ((preset == null) == (method == null)) {
             throw new InputException("protect needs either a METHOD or --preset NAME (not both); see 'reident protect --help'");
         }
+        // every file this run writes, checked before any is: a preset's three files are written together or not at all
+        List<Path> targets = preset != null
+                ? List.of(out.resolve("original.csv"), out.resolve("protected.csv"), out.resolve("provenance.json"))
+                : List.of(out, Path.of(out + ".provenance.json"));
+        for (Path t : targets) {
+            AtomicOutput.checkWritable(t, "--out");
+        }
         CsvTable table = CsvReader.read(original, original.toString());
         return preset != null ? runPreset(table, stdout) : runMethod(table, stdout);
     }

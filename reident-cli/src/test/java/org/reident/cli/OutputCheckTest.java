@@ -75,6 +75,22 @@ class OutputCheckTest {
     }
 
     @Test
+    void protectChecksEveryFileItWillWrite() throws IOException {
+        List<String> before = leftInDir();
+        String m = fails("protect", "--preset", "M4-28", "--original", x.toString(), "--out", blocker.toString());
+        assertTrue(m.contains("--out") && m.contains("is a file, not a folder"), m);
+        Path presetDir = Files.createDirectories(dir.resolve("preset"));
+        Files.createDirectories(presetDir.resolve("protected.csv")); // the second of the three files cannot be written
+        m = fails("protect", "--preset", "M4-28", "--original", x.toString(), "--out", presetDir.toString());
+        assertTrue(m.contains("protected.csv") && m.contains("is a directory"), m);
+        assertFalse(Files.exists(presetDir.resolve("original.csv")), "no file of the three is written");
+        m = fails("protect", "noise", "--original", x.toString(), "--p", "10", "--out", dir.toString());
+        assertTrue(m.contains("--out") && m.contains("is a directory"), m);
+        List<String> after = leftInDir();
+        assertEquals(before.size() + 1, after.size(), "only the folder made by this test: " + after);
+    }
+
+    @Test
     void aWritableTargetPassesAndNothingIsMadeByTheCheck() throws IOException {
         Path model = dir.resolve("new").resolve("deeper").resolve("model.json");
         Cli r = Cli.run("learn", "--original", x.toString(), "--protected", y.toString(), "--aggregator", "wm",

@@ -122,7 +122,7 @@ public final class Hrla {
         SplittableRandom random = new SplittableRandom(seed);
         int[] counts = new int[epochs];
         int run = 0;
-        while (run < epochs && best < bound) {
+        while (run < epochs && best < bound && !StopRequest.requested()) { // Ctrl-C: the best epoch so far
             for (int p = live - 1; p > 0; p--) { // Fisher-Yates on the linkable blocks
                 int q = random.nextInt(p + 1);
                 int tmp = blocks[p];

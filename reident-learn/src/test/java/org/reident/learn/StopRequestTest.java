@@ -79,6 +79,19 @@ class StopRequestTest {
         LearnFixtures.checkResult("CHOQUET 300x4, stopped", r, d, all, o.eps());
     }
 
+    /** HRLA (no deadline of its own) stops between epochs: after the epoch during which the stop came. */
+    @Test
+    void hrlaStopsAfterTheEpochUnderWay() {
+        LinkageData d = LearnFixtures.noise(300, 4, 40, 77);
+        int[] all = LearnFixtures.all(300);
+        CountDownLatch asked = new CountDownLatch(1);
+        HrlaResult r = new Hrla(Hrla.DEFAULT_LEARNING_RATE, 30, 1, org.reident.distance.Standardization.OWN,
+                stopAt("epoch 1:", asked)).learn(d, all);
+        assertEquals(0, asked.getCount(), "the stop was requested");
+        assertEquals(1, r.result().rounds(), "one epoch of 30");
+        assertEquals("FEASIBLE", r.result().status());
+    }
+
     /** A solve that registers after the request is interrupted within the repeat period; a closed registration no more. */
     @Test
     void registrationsAfterTheRequestAreInterruptedToo() throws InterruptedException {
