@@ -97,8 +97,17 @@ class OutputCheckTest {
                 "--time-limit", "60s", "--json", "--out", model.toString());
         assertEquals(0, r.status(), r.err());
         assertTrue(Files.isRegularFile(model), "written after the solve, folders made then");
+        Path records = dir.resolve("records.csv"); // an existing folder: the check writes and removes a trial file there
+        Cli link = Cli.run("link", "--original", x.toString(), "--protected", y.toString(), "--method", "am", "--out",
+                records.toString());
+        assertEquals(0, link.status(), link.err());
+        assertTrue(Files.isRegularFile(records));
+        try (Stream<Path> s = Files.walk(dir)) { // the check's trial file goes to the nearest existing folder
+            assertEquals(List.of(), s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".check")).toList(),
+                    "no check file left");
+        }
         try (Stream<Path> s = Files.list(model.getParent())) {
-            assertEquals(List.of("model.json"), s.map(p -> p.getFileName().toString()).toList(), "no check file left");
+            assertEquals(List.of("model.json"), s.map(p -> p.getFileName().toString()).toList());
         }
     }
 }

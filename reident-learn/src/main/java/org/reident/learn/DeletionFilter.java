@@ -185,7 +185,7 @@ final class DeletionFilter {
 
     private void addRow(int q, int k) {
         MPConstraint c = small.makeConstraint(o.eps(), MPSolver.infinity());
-        dense(c, th, rows[q].get(k));
+        SlaveLp.set(c, th, rows[q].get(k));
         c.setCoefficient(tt, 1);
         lpRows[q][k] = c;
     }
@@ -202,15 +202,7 @@ final class DeletionFilter {
     private void addGlobal(int q) {
         if (!inLp[q]) {
             inLp[q] = true;
-            dense(small.makeConstraint(0, MPSolver.infinity()), th, global.get(q));
-        }
-    }
-
-    private static void dense(MPConstraint c, MPVariable[] th, double[] coef) {
-        for (int f = 0; f < coef.length; f++) {
-            if (coef[f] != 0) {
-                c.setCoefficient(th[f], coef[f]);
-            }
+            SlaveLp.set(small.makeConstraint(0, MPSolver.infinity()), th, global.get(q));
         }
     }
 }

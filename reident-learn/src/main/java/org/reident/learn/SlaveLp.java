@@ -235,18 +235,19 @@ final class SlaveLp {
 
     private MPConstraint recordRow(double[] coef) {
         MPConstraint c = lp.makeConstraint(o.eps(), MPSolver.infinity());
-        set(c, coef);
+        set(c, theta, coef);
         c.setCoefficient(t, 1);
         return c;
     }
 
     private MPConstraint globalRow(double[] coef) {
         MPConstraint c = lp.makeConstraint(0, MPSolver.infinity());
-        set(c, coef);
+        set(c, theta, coef);
         return c;
     }
 
-    private void set(MPConstraint c, double[] coef) {
+    /** Sets a row's non-zero coefficients over the parameters (also the deletion filter's rows). */
+    static void set(MPConstraint c, MPVariable[] theta, double[] coef) {
         for (int f = 0; f < coef.length; f++) {
             if (coef[f] != 0) {
                 c.setCoefficient(theta[f], coef[f]);
