@@ -96,6 +96,10 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
             throw new org.reident.data.InputException("--noise: expected a percentage >= 0, got " + noise);
         }
         List<Aggregator> families = families();
+        // every file the demo writes, checked before any is: a bad --out is refused before the generated pair is written
+        for (String name : List.of("original.csv", "protected.csv", "results.json")) {
+            AtomicOutput.checkWritable(dir.resolve(name), "--out");
+        }
         SyntheticTable original = CensusLikeGenerator.generate(records, variables, seed);
         Masking masking = masking();
         double[] masked = masking.apply(original.values(), original.rows(), original.names().size());

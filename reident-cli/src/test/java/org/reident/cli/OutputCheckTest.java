@@ -91,6 +91,20 @@ class OutputCheckTest {
     }
 
     @Test
+    void demoChecksItsThreeFilesBeforeWritingAny() throws IOException {
+        Path demoDir = Files.createDirectories(dir.resolve("demo2"));
+        Files.createDirectories(demoDir.resolve("results.json")); // the last file it writes cannot be written
+        String m = fails("demo", "--records", "40", "--variables", "3", "--out", demoDir.toString());
+        assertTrue(m.contains("results.json") && m.contains("is a directory"), m);
+        try (Stream<Path> s = Files.list(demoDir)) {
+            assertEquals(List.of("results.json"), s.map(p -> p.getFileName().toString()).toList(),
+                    "the generated pair is not written");
+        }
+        m = fails("demo", "--records", "40", "--out", blocker.resolve("d").toString());
+        assertTrue(m.contains("--out") && m.contains("is a file, not a folder"), m);
+    }
+
+    @Test
     void aWritableTargetPassesAndNothingIsMadeByTheCheck() throws IOException {
         Path model = dir.resolve("new").resolve("deeper").resolve("model.json");
         Cli r = Cli.run("learn", "--original", x.toString(), "--protected", y.toString(), "--aggregator", "wm",
