@@ -110,6 +110,11 @@ public final class ConflictLearner {
         volatile int round;
         volatile int bound;
         volatile int conflicts;
+        /** The branch and bound over the weights, once its thread has gathered the rivals (null: none). */
+        volatile SimplexCells cells;
+        volatile boolean cellsStop;
+        /** {@link #conflicts} as of the last {@link #takeCuts}. */
+        int conflictsTaken;
         /** When the master solve under way started (nanoTime seconds); negative: none under way. */
         volatile double masterSince = -1;
         final Heartbeat heartbeat;
@@ -162,17 +167,22 @@ public final class ConflictLearner {
             }
             progress(String.format(Locale.ROOT, "model: %d records (%d cannot be linked), %d parameters, %d first rows, %.1f s",
                     m, unlinkable, slave.parameters(), slave.rows(), elapsed()));
-            seed(LearnedModels.neutral(o.aggregator(), slave.features()), "AM");
+            seed(LearnedModels.neutral(o.aggregator(), slave.features()), "start: AM");
             double[] start = o.startWeights() == null ? null : LearnedModels.embed(o, o.startWeights(), slave.features());
             if (start != null) {
-                seed(start, "the given weighted mean");
+                seed(start, "start: the given weighted mean");
             }
             bound = m - unlinkable;
+            Thread cellsThread = startCells();
             String status = "TIME_LIMIT";
             boolean masterOptimal = true; // the first S (every linkable record) needs no master solve
             boolean hard = false;
             while (true) {
                 round++;
+                if (fromCells()) {
+                    status = "OPTIMAL";
+                    break;
+                }
                 List<Integer> removed = repair(keep);
                 if (removed == null) {
                     break; // out of time
@@ -219,6 +229,16 @@ public final class ConflictLearner {
                         + " (master %.1f s)", round, bound, bestKept, cuts, cutSize / (double) Math.max(1, cuts),
                         notes(), slave.rows(), slave.lpRows(), elapsed(), masterSeconds));
             }
+            stopCells(cellsThread);
+            if (!status.equals("OPTIMAL") && fromCells()) {
+                status = "OPTIMAL";
+            }
+            if (!status.equals("OPTIMAL")) {
+                boundFromLastConflicts();
+                if (bestKept >= bound) { // the conflicts since the last master solve closed the gap
+                    status = "OPTIMAL";
+                }
+            }
             if (bestKept >= 0 && !status.equals("OPTIMAL")) {
                 status = "FEASIBLE";
             }
@@ -226,12 +246,101 @@ public final class ConflictLearner {
             LinkageResult linkage = LearnedModels.link(o, model, data);
             int linked = LearnedModels.strictCount(linkage, train);
             String engine = master.version() + ", combinatorial Benders, " + cuts + " cuts"
-                    + "; master: " + master.notes();
+                    + "; master: " + master.notes() + (cells == null ? "" : "; weight cells: " + cells.cells() + " searched");
             master.delete();
             slave.delete();
             double gap = bound == 0 ? 0 : Math.max(0, (bound - (double) linked) / bound);
             return new LearnResult(model, status, m, Math.max(0, bestKept), bound, gap, linkage, linked, unlinkable, round,
                     slave.rows(), elapsed(), o.solver() + " (" + engine + ")");
+        }
+
+        /**
+         * For the families on a simplex of at most {@link SimplexCells#MAX_VARIABLES} weights, the
+         * branch and bound over the weights ({@link SimplexCells}) on a thread of its own, from
+         * {@link #CELLS_AFTER} seconds into the run: runs proven by then are left as they were.
+         */
+        Thread startCells() {
+            Aggregator a = o.aggregator();
+            boolean simplex = a == Aggregator.WM || a == Aggregator.WM_M || a == Aggregator.OWA;
+            if (!simplex || slave.features().dimension() > SimplexCells.MAX_VARIABLES) {
+                return null;
+            }
+            Thread t = new Thread(() -> {
+                try {
+                    while (elapsed() < CELLS_AFTER && !cellsStop && StopRequest.now() < deadline) {
+                        Thread.sleep(20);
+                    }
+                } catch (InterruptedException e) {
+                    return;
+                }
+                if (cellsStop || StopRequest.now() >= deadline) {
+                    return;
+                }
+                SimplexCells c = new SimplexCells(slave.features(), data, train, o.eps(),
+                        a == Aggregator.WM_M ? o.delta() : 0, deadline);
+                cells = c;
+                if (!cellsStop) {
+                    c.run(deadline);
+                }
+            }, "reident-weight-cells");
+            t.setDaemon(true);
+            t.start();
+            return t;
+        }
+
+        void stopCells(Thread t) {
+            cellsStop = true;
+            SimplexCells c = cells;
+            if (c != null) {
+                c.stop();
+            }
+            if (t != null) {
+                try {
+                    t.join();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
+
+        /**
+         * Takes the weight cells' incumbent (counted again by the engine's margins) and bound; true
+         * when the incumbent then meets the bound.
+         */
+        boolean fromCells() {
+            SimplexCells c = cells;
+            if (c == null) {
+                return false;
+            }
+            SimplexCells.Found f = c.found();
+            if (f.linked() > bestKept) {
+                seed(f.weights(), "cells: the centre of a weight cell");
+            }
+            if (c.bound() < bound) {
+                bound = c.bound();
+                progress(String.format(Locale.ROOT, "cells: bound %d after %d weight cells, best %d, %.1f s", bound, c.cells(),
+                        bestKept, elapsed()));
+            }
+            return bestKept >= bound;
+        }
+
+        /**
+         * A run stopped (by the clock or Ctrl-C) with conflicts found since the master's last solve:
+         * their cuts are taken (the filters, past the deadline, return at once) and the master's
+         * quick dual bound ({@link CoverRaise}) over every cut tightens the bound if it can. On a
+         * large file the first round alone can outlast the limit, and the bound would otherwise stay
+         * at every linkable record.
+         */
+        void boundFromLastConflicts() {
+            int pending = conflicts - conflictsTaken;
+            if (pending == 0) {
+                return;
+            }
+            takeCuts();
+            int before = bound;
+            bound = (int) Math.min(bound, m - master.quickBound());
+            progress(String.format(Locale.ROOT, "end: bound %d (was %d) by a dual bound over all %d cuts, %d found since the last"
+                    + " master solve, %.1f s", bound, before, cuts, pending, elapsed()));
         }
 
         /**
@@ -320,6 +429,7 @@ public final class ConflictLearner {
         /** Adds the cuts of the conflicts found since the last call to the master. */
         void takeCuts() {
             phase = "deletion filters: shrinking the conflicts into cuts";
+            conflictsTaken = conflicts;
             slave.takeCuts(c -> {
                 master.cut(c);
                 cuts++;
@@ -374,7 +484,7 @@ public final class ConflictLearner {
          * down another path of rounds, 4.0 s -> 6.7 s (`bench-learn --time-limit 30s --no-plain
          * --no-big-m`, two runs each, 2026-11-27).
          */
-        void seed(double[] theta, String name) {
+        void seed(double[] theta, String what) {
             LinkageResult linkage = LearnedModels.link(o, LearnedModels.toModel(o, theta, slave.features(), data), data);
             int kept = linkedWithMargin(linkage);
             int count = LearnedModels.strictCount(linkage, train);
@@ -382,7 +492,7 @@ public final class ConflictLearner {
                 bestKept = kept;
                 bestCount = count;
                 best = theta.clone();
-                progress(String.format(Locale.ROOT, "start: %s links %d records with margin eps (%d strictly), %.1f s", name, kept,
+                progress(String.format(Locale.ROOT, "%s links %d records with margin eps (%d strictly), %.1f s", what, kept,
                         count, elapsed()));
             }
         }
@@ -397,6 +507,12 @@ public final class ConflictLearner {
      * parameters may link records outside it (2 to 4 in the whole-Census SB's later rounds).
      */
     static final int NEAR = 2;
+
+    /**
+     * Seconds into a run before {@link SimplexCells} starts beside the cuts: the runs the cuts prove
+     * quickly (every 400-record cell, the whole Census's WM in 2 s) keep both cores and their paths.
+     */
+    static final double CELLS_AFTER = 3;
 
     private static int kept(boolean[] keep) {
         int c = 0;

@@ -86,6 +86,18 @@ final class CoverSearch implements CoverMaster {
         return branched + " by search tree" + (exactSolves > 0 ? ", " + exactSolves + " by " + exact.version().split(" ")[0] : "");
     }
 
+    /**
+     * A lower bound on sum K over every cut so far, without a solve: the fixed records and
+     * {@link CoverRaise}'s dual bound on the rest.
+     */
+    long quickBound() {
+        long f = 0;
+        for (boolean b : fixed) {
+            f += b ? 1 : 0;
+        }
+        return f + CoverRaise.bound(m, fixed, cuts, cutCount);
+    }
+
     @Override
     public void fix(int r) {
         fixed[r] = true;

@@ -1,0 +1,118 @@
+package org.reident.learn;
+
+import java.util.PriorityQueue;
+
+/**
+ * A quick lower bound on the smallest cover of the master's cuts, without a solve: a feasible
+ * solution y of the covering LP's dual (max sum_C y_C subject to sum_{C holding r} y_C <= 1 for
+ * every record r, y >= 0) bounds every cover from below (weak duality), and a cover is a whole
+ * number of records, so it needs at least ceil(sum y) of the records outside the fixed ones.
+ * <p>
+ * y is raised uniformly (the primal-dual method of Bar-Yehuda and Even, Journal of Algorithms 2,
+ * 1981): every cut not yet blocked grows at rate 1; a record is saturated when its cuts' y add up
+ * to 1, and then its cuts stop. The result is a maximal y: on the triangle {1,2}, {2,3}, {1,3} it is
+ * 1/2 each, 3/2 in all, so 2 records; raising one cut at a time would stop at 1. It is computed in
+ * doubles and then scaled down by the largest record load above 1, so rounding cannot make it
+ * infeasible.
+ * <p>
+ * {@link ConflictLearner} uses it when a run stops with conflicts found since the master's last
+ * solve (the first round of a large file can take minutes, and a stopped run has no master solve
+ * left): the master's bound then counts those conflicts too.
+ */
+final class CoverRaise {
+    private CoverRaise() {
+    }
+
+    /**
+     * A lower bound on the number of records outside {@code fixed} that every cover of cuts[0 ..
+     * count) needs; cuts holding a fixed record are hit already.
+     */
+    static long bound(int m, boolean[] fixed, int[][] cuts, int count) {
+        double[] y = raise(m, fixed, cuts, count);
+        double sum = 0;
+        double[] load = new double[m];
+        for (int c = 0; c < count; c++) {
+            sum += y[c];
+            for (int r : cuts[c]) {
+                load[r] += y[c];
+            }
+        }
+        double worst = 1;
+        for (int r = 0; r < m; r++) {
+            worst = Math.max(worst, load[r]);
+        }
+        return (long) Math.ceil(sum / worst - 1e-9 * (count + 1));
+    }
+
+    /** The uniformly raised y, one value per cut (0 for cuts holding a fixed record). */
+    static double[] raise(int m, boolean[] fixed, int[][] cuts, int count) {
+        int[] degree = new int[m];
+        boolean[] open = new boolean[count];
+        for (int c = 0; c < count; c++) {
+            open[c] = true;
+            for (int r : cuts[c]) {
+                if (fixed[r]) {
+                    open[c] = false;
+                }
+            }
+            if (open[c]) {
+                for (int r : cuts[c]) {
+                    degree[r]++;
+                }
+            }
+        }
+        int[][] holding = holding(m, cuts, count, open, degree);
+        double[] load = new double[m]; // sum of y over r's cuts, as of time seen[r]
+        double[] seen = new double[m];
+        double[] y = new double[count]; // the time a cut stopped, or -1 while it grows
+        java.util.Arrays.fill(y, -1);
+        PriorityQueue<double[]> next = new PriorityQueue<>((a, b) -> Double.compare(a[0], b[0]));
+        for (int r = 0; r < m; r++) {
+            if (degree[r] > 0) {
+                next.add(new double[] {1.0 / degree[r], r, degree[r]});
+            }
+        }
+        while (!next.isEmpty()) {
+            double[] e = next.poll();
+            int r = (int) e[1];
+            if (degree[r] == 0 || (int) e[2] != degree[r]) {
+                continue; // stale: r's degree changed since, or r is saturated
+            }
+            double now = e[0];
+            for (int c : holding[r]) {
+                if (y[c] >= 0) {
+                    continue;
+                }
+                y[c] = now;
+                for (int q : cuts[c]) { // q's load stops growing through c
+                    load[q] += degree[q] * (now - seen[q]);
+                    seen[q] = now;
+                    if (--degree[q] > 0) {
+                        next.add(new double[] {now + (1 - load[q]) / degree[q], q, degree[q]});
+                    }
+                }
+            }
+        }
+        for (int c = 0; c < count; c++) {
+            y[c] = open[c] ? Math.max(0, y[c]) : 0;
+        }
+        return y;
+    }
+
+    /** For each record, the open cuts holding it. */
+    private static int[][] holding(int m, int[][] cuts, int count, boolean[] open, int[] degree) {
+        int[][] h = new int[m][];
+        int[] fill = new int[m];
+        for (int r = 0; r < m; r++) {
+            h[r] = new int[degree[r]];
+        }
+        for (int c = 0; c < count; c++) {
+            if (open[c]) {
+                for (int r : cuts[c]) {
+                    h[r][fill[r]++] = c;
+                }
+            }
+        }
+        return h;
+    }
+}

@@ -1,0 +1,261 @@
+package org.reident.learn;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.PriorityQueue;
+import org.reident.data.LinkageData;
+
+/**
+ * A second bound for the families whose parameters are weights on a simplex (WM, WM_m, OWA): branch
+ * and bound over the weights themselves. Record i is linked by w with margin eps when
+ * w . e_ij >= eps for every rival j, e_ij = phi(i, j) - phi(i, t_i) (docs/learning.md). On a cell
+ * of the simplex, itself a simplex with vertices v_1 .. v_n, a linear function is largest at a
+ * vertex, so a record with a rival j for which max_v v . e_ij < eps links nowhere in the cell: the
+ * records left ("possible") bound what any w of the cell links. The cell with the most possible
+ * records is split at the midpoint of its longest edge; the cell's centre, counted exactly, gives
+ * incumbents; the search ends when no cell could beat the incumbent (then it is optimal) or at
+ * the deadline (then the largest count left is the bound).
+ * <p>
+ * Only the rivals that matter are kept: for w >= 0 a rival with min_k e_ijk >= eps is beaten
+ * everywhere, and one whose e is componentwise at least another's is implied by it.
+ * <p>
+ * Where it pays: few variables and few records linked, the regime of well-protected files, where
+ * the conflicts of the Benders cuts are pairs and the master needs a great many of them. 3,000
+ * generated records on 6 variables with 60% noise, WM, 60 s (2026-11-27, a development probe of the
+ * same search): cuts bound 787 with 178 found; this search bound 378 with 184 found. In high
+ * dimension it does not: EIA on 11 variables, 17 cells in 60 s, bound 3,908 (the cuts: 3,421).
+ * {@link ConflictLearner} runs it beside the cuts for these families on at most
+ * {@link #MAX_VARIABLES} variables.
+ */
+final class SimplexCells {
+    /** Beyond this many weights the cells are too many to matter (EIA, 11: no use in 60 s). */
+    static final int MAX_VARIABLES = 8;
+    /** Slack for rounding in v . e: a cell is ruled out for a record only below eps by this much. */
+    private static final double ROUND = 1e-12;
+
+    private final int n;
+    private final double eps;
+    /** Per training record, its rivals' e vectors, n values each; null: no w links it. */
+    private final double[][] rivals;
+    private final double[][] root;
+    /** Every training record's rivals were gathered before the deadline: the search may run. */
+    private final boolean ready;
+    private volatile int bound;
+    /** Read by the learner's thread: written whole, once per new incumbent. */
+    private volatile Found best = new Found(-1, null);
+    private volatile boolean done;
+    private volatile long cells;
+
+    private record Cell(double[][] v, int[] possible) {
+    }
+
+    /** The most records a cell's centre linked with margin eps (-1 before the first), and its weights. */
+    record Found(int linked, double[] weights) {
+    }
+
+    /**
+     * @param delta the least weight (WM_m), 0 otherwise: the root simplex has vertices
+     *              delta + (1 - n delta) e_k
+     */
+    SimplexCells(Features f, LinkageData data, int[] train, double eps, double delta, double deadline) {
+        this.n = f.dimension();
+        this.eps = eps;
+        this.rivals = new double[train.length][];
+        root = new double[n][n];
+        for (int k = 0; k < n; k++) {
+            Arrays.fill(root[k], delta);
+            root[k][k] = 1 - (n - 1) * delta;
+        }
+        Features.Accumulator acc = new Features.Accumulator(f.parameters());
+        double[] c1 = new double[n];
+        double[] c2 = new double[n];
+        int[] order = new int[n];
+        int q = 0;
+        for (; q < train.length && StopRequest.now() < deadline; q++) {
+            rivals[q] = rivalsOf(f, data, train[q], acc, c1, c2, order);
+        }
+        ready = q == train.length;
+        bound = train.length;
+    }
+
+    /** The Pareto-minimal rivals that can beat the true match for some w, or null when one beats it for every w. */
+    private double[] rivalsOf(Features f, LinkageData data, int i, Features.Accumulator acc, double[] c1, double[] c2,
+            int[] order) {
+        int t = data.truth()[i];
+        List<double[]> threats = new ArrayList<>();
+        for (int j = 0; j < data.maskedCount(); j++) {
+            if (j == t) {
+                continue;
+            }
+            if (f.rivalRow(i, t, j, acc, c1, c2, order) >= eps) {
+                continue; // beaten for every w
+            }
+            double[] e = new double[n + 1];
+            double max = Double.NEGATIVE_INFINITY;
+            for (int k = 0; k < n; k++) {
+                e[k] = acc.values[k];
+                e[n] += e[k];
+                max = Math.max(max, e[k]);
+            }
+            if (max < eps) {
+                return null;
+            }
+            threats.add(e);
+        }
+        threats.sort((a, b) -> Double.compare(a[n], b[n])); // a dominating rival sorts first
+        double[] kept = new double[threats.size() * n];
+        int count = 0;
+        for (double[] e : threats) {
+            boolean implied = false;
+            for (int o = 0; o < count * n && !implied; o += n) {
+                boolean below = true;
+                for (int k = 0; k < n && below; k++) {
+                    below = kept[o + k] <= e[k];
+                }
+                implied = below;
+            }
+            if (!implied) {
+                System.arraycopy(e, 0, kept, count++ * n, n);
+            }
+        }
+        return Arrays.copyOf(kept, count * n);
+    }
+
+    /** Searches until the deadline, a stop, or the proof. */
+    void run(double deadline) {
+        run(deadline, Long.MAX_VALUE);
+    }
+
+    /** The same, also ending after {@code maxCells} cells (tests). */
+    void run(double deadline, long maxCells) {
+        if (!ready) {
+            return; // a record without its rivals would count as unlinkable
+        }
+        int[] all = new int[rivals.length];
+        int count = 0;
+        for (int q = 0; q < rivals.length; q++) {
+            if (rivals[q] != null) {
+                all[count++] = q;
+            }
+        }
+        PriorityQueue<Cell> open = new PriorityQueue<>((a, b) -> Integer.compare(b.possible.length, a.possible.length));
+        Cell first = new Cell(root, possible(root, Arrays.copyOf(all, count)));
+        centre(first);
+        open.add(first);
+        while (!open.isEmpty() && !done && StopRequest.now() < deadline && cells < maxCells) {
+            bound = Math.max(best.linked(), open.peek().possible.length);
+            Cell c = open.poll();
+            if (c.possible.length <= best.linked()) {
+                open.clear();
+                break;
+            }
+            int[] edge = longestEdge(c.v);
+            double[] mid = new double[n];
+            for (int k = 0; k < n; k++) {
+                mid[k] = 0.5 * (c.v[edge[0]][k] + c.v[edge[1]][k]);
+            }
+            for (int side : edge) {
+                double[][] v = c.v.clone();
+                v[side] = mid;
+                Cell child = new Cell(v, possible(v, c.possible));
+                cells++;
+                if (child.possible.length > best.linked()) {
+                    centre(child);
+                    open.add(child);
+                }
+            }
+        }
+        bound = open.isEmpty() ? Math.max(best.linked(), 0) : Math.max(best.linked(), open.peek().possible.length);
+    }
+
+    /** The records of {@code from} with no rival below eps at every vertex. */
+    private int[] possible(double[][] v, int[] from) {
+        int[] out = new int[from.length];
+        int count = 0;
+        for (int q : from) {
+            double[] r = rivals[q];
+            boolean ok = true;
+            for (int o = 0; o < r.length && ok; o += n) {
+                double max = Double.NEGATIVE_INFINITY;
+                for (double[] vertex : v) {
+                    double s = 0;
+                    for (int k = 0; k < n; k++) {
+                        s += vertex[k] * r[o + k];
+                    }
+                    max = Math.max(max, s);
+                }
+                ok = max >= eps - ROUND;
+            }
+            if (ok) {
+                out[count++] = q;
+            }
+        }
+        return Arrays.copyOf(out, count);
+    }
+
+    /** Counts the records the cell's centre links with margin eps; a new incumbent if more. */
+    private void centre(Cell c) {
+        double[] w = new double[n];
+        for (double[] vertex : c.v) {
+            for (int k = 0; k < n; k++) {
+                w[k] += vertex[k] / n;
+            }
+        }
+        int linked = 0;
+        for (int q : c.possible) {
+            double[] r = rivals[q];
+            boolean ok = true;
+            for (int o = 0; o < r.length && ok; o += n) {
+                double s = 0;
+                for (int k = 0; k < n; k++) {
+                    s += w[k] * r[o + k];
+                }
+                ok = s >= eps;
+            }
+            linked += ok ? 1 : 0;
+        }
+        if (linked > best.linked()) {
+            best = new Found(linked, w);
+        }
+    }
+
+    private int[] longestEdge(double[][] v) {
+        int[] best = {0, 1};
+        double longest = -1;
+        for (int a = 0; a < n; a++) {
+            for (int b = a + 1; b < n; b++) {
+                double d = 0;
+                for (int k = 0; k < n; k++) {
+                    double z = v[a][k] - v[b][k];
+                    d += z * z;
+                }
+                if (d > longest) {
+                    longest = d;
+                    best[0] = a;
+                    best[1] = b;
+                }
+            }
+        }
+        return best;
+    }
+
+    /** Asks a running search to end. */
+    void stop() {
+        done = true;
+    }
+
+    /** No w of the family links more training records with margin eps (valid at any time). */
+    int bound() {
+        return bound;
+    }
+
+    /** The best cell centre so far. */
+    Found found() {
+        return best;
+    }
+
+    long cells() {
+        return cells;
+    }
+}

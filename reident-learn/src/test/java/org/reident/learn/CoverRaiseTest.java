@@ -1,0 +1,106 @@
+package org.reident.learn;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link CoverRaise}: hand cases, and on seeded random hitting-set instances a y that is feasible
+ * for the covering LP's dual and maximal (every open cut holds a saturated record), and a bound
+ * never above the smallest cover found by enumeration.
+ */
+class CoverRaiseTest {
+    private static final double TOL = 1e-9;
+
+    @Test
+    void handCases() {
+        int[][] triangle = {{0, 1}, {1, 2}, {0, 2}};
+        assertArrayEquals(new double[] {0.5, 0.5, 0.5}, CoverRaise.raise(3, new boolean[3], triangle, 3), TOL);
+        assertEquals(2, CoverRaise.bound(3, new boolean[3], triangle, 3), "3/2, and a cover is whole records");
+        boolean[] zeroFixed = {true, false, false};
+        assertEquals(1, CoverRaise.bound(3, zeroFixed, triangle, 3), "only {1, 2} is open");
+        int[][] star = {{0, 1}, {0, 2}, {0, 3}};
+        assertArrayEquals(new double[] {1.0 / 3, 1.0 / 3, 1.0 / 3}, CoverRaise.raise(4, new boolean[4], star, 3), TOL);
+        assertEquals(1, CoverRaise.bound(4, new boolean[4], star, 3), "record 0 covers the star");
+        int[][] disjoint = {{0, 1, 2}, {3}, {4, 5}, {6, 7, 8, 9}};
+        assertEquals(4, CoverRaise.bound(10, new boolean[10], disjoint, 4));
+        assertEquals(3, CoverRaise.bound(10, new boolean[10], disjoint, 3), "only the first count cuts");
+        // a path 0-1-2-3 of pairs: records 1 and 2 (two cuts each) saturate first, at 1/2, and stop all three cuts
+        int[][] path = {{0, 1}, {1, 2}, {2, 3}};
+        double[] y = CoverRaise.raise(4, new boolean[4], path, 3);
+        assertArrayEquals(new double[] {0.5, 0.5, 0.5}, y, TOL);
+        assertEquals(2, CoverRaise.bound(4, new boolean[4], path, 3), "1.5 rounds up to the smallest cover, 2");
+    }
+
+    @Test
+    void feasibleMaximalAndBelowTheSmallestCoverOnRandomInstances() {
+        SplittableRandom random = new SplittableRandom(20261127L);
+        int m = 12;
+        int tight = 0;
+        for (int trial = 0; trial < 500; trial++) {
+            int count = 1 + random.nextInt(25);
+            int[][] cuts = new int[count][];
+            for (int c = 0; c < count; c++) {
+                cuts[c] = random.ints(0, m).distinct().limit(1 + random.nextInt(4)).toArray();
+            }
+            boolean[] fixed = new boolean[m];
+            for (int r = 0; r < m; r++) {
+                fixed[r] = random.nextInt(12) == 0;
+            }
+            double[] y = CoverRaise.raise(m, fixed, cuts, count);
+            double[] load = new double[m];
+            double sum = 0;
+            for (int c = 0; c < count; c++) {
+                assertTrue(y[c] >= 0);
+                sum += y[c];
+                for (int r : cuts[c]) {
+                    load[r] += y[c];
+                }
+            }
+            for (int r = 0; r < m; r++) {
+                assertTrue(load[r] <= 1 + TOL, "trial " + trial + ": record " + r + " carries " + load[r]);
+            }
+            for (int c = 0; c < count; c++) {
+                boolean open = true;
+                boolean saturated = false;
+                for (int r : cuts[c]) {
+                    open &= !fixed[r];
+                    saturated |= load[r] >= 1 - TOL;
+                }
+                assertTrue(!open || saturated, "trial " + trial + ": open cut " + c + " could still grow");
+                assertTrue(open || y[c] == 0, "a cut hit by a fixed record carries nothing");
+            }
+            int smallest = smallestCover(m, cuts, fixed);
+            long bound = CoverRaise.bound(m, fixed, cuts, count);
+            assertEquals((long) Math.ceil(sum - 1e-7), bound, "trial " + trial);
+            assertTrue(bound <= smallest, "trial " + trial + ": bound " + bound + " above the smallest cover " + smallest);
+            tight += bound == smallest ? 1 : 0;
+        }
+        assertTrue(tight > 100 && tight < 500, tight + " of 500 bounds equal the smallest cover");
+    }
+
+    /** The fewest records outside {@code fixed} that hit every cut holding no fixed record, by enumeration. */
+    private static int smallestCover(int m, int[][] cuts, boolean[] fixed) {
+        int best = Integer.MAX_VALUE;
+        for (int set = 0; set < 1 << m; set++) {
+            if (Integer.bitCount(set) >= best) {
+                continue;
+            }
+            boolean ok = true;
+            for (int[] c : cuts) {
+                boolean hit = false;
+                for (int r : c) {
+                    hit |= fixed[r] || (set >> r & 1) == 1;
+                }
+                ok &= hit;
+            }
+            if (ok) {
+                best = Integer.bitCount(set);
+            }
+        }
+        return best;
+    }
+}

@@ -1,0 +1,88 @@
+package org.reident.learn;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Test;
+import org.reident.data.LinkageData;
+
+/**
+ * {@link SimplexCells}: searched to the end it is exact, so on seeded files its bound and its
+ * incumbent both equal the optimum the cuts prove (WM, WM_m, OWA); cut short, its bound is never
+ * below that optimum; inside the learner it tightens the bound of a run the cuts do not prove.
+ */
+class SimplexCellsTest {
+    private static SimplexCells cells(Aggregator a, LinkageData d, int[] train, double deadline) {
+        LearnOptions o = LearnOptions.defaults(a);
+        ConflictSlave slave = new ConflictSlave(o, d, train);
+        try {
+            return new SimplexCells(slave.features(), d, train, o.eps(), a == Aggregator.WM_M ? o.delta() : 0, deadline);
+        } finally {
+            slave.delete();
+        }
+    }
+
+    @Test
+    void searchedToTheEndItFindsTheOptimumTheCutsProve() {
+        int checked = 0;
+        for (long seed = 1; seed <= 4; seed++) {
+            LinkageData d = seed % 2 == 0 ? LearnFixtures.noise(250, 4, 60, seed) : LearnFixtures.mdavPairs(250, 4, 5, seed);
+            int[] all = LearnFixtures.all(250);
+            for (Aggregator a : List.of(Aggregator.WM, Aggregator.WM_M, Aggregator.OWA)) {
+                LearnResult exact = LearnFixtures.learn(a, d, all);
+                assertEquals("OPTIMAL", exact.status(), a + " seed " + seed);
+                SimplexCells c = cells(a, d, all, Double.POSITIVE_INFINITY);
+                c.run(Double.POSITIVE_INFINITY);
+                String what = a + " seed " + seed + " (" + c.cells() + " cells)";
+                assertEquals(exact.milpLinked(), c.bound(), what + ": bound");
+                assertEquals(exact.milpLinked(), c.found().linked(), what + ": incumbent");
+                double sum = 0;
+                for (double w : c.found().weights()) {
+                    assertTrue(w >= (a == Aggregator.WM_M ? LearnOptions.defaults(a).delta() - 1e-12 : 0), what + ": weight " + w);
+                    sum += w;
+                }
+                assertEquals(1, sum, 1e-12, what + ": weights on the simplex");
+                checked++;
+            }
+        }
+        assertEquals(12, checked);
+    }
+
+    @Test
+    void cutShortItsBoundStaysAboveTheOptimum() {
+        LinkageData d = LearnFixtures.noise(400, 5, 60, 11);
+        int[] all = LearnFixtures.all(400);
+        LearnResult exact = LearnFixtures.learn(Aggregator.WM, d, all);
+        assertEquals("OPTIMAL", exact.status());
+        for (int limit : new int[] {0, 1, 5, 20, 100}) {
+            SimplexCells c = cells(Aggregator.WM, d, all, Double.POSITIVE_INFINITY);
+            c.run(Double.POSITIVE_INFINITY, limit);
+            assertTrue(c.bound() >= exact.milpLinked(), limit + " cells: bound " + c.bound() + " < " + exact.milpLinked());
+            assertTrue(c.found().linked() <= exact.milpLinked(), limit + " cells: found " + c.found().linked());
+        }
+    }
+
+    /** 3,000 records on 6 variables with 60% noise: the cuts do not prove WM in 10 s; the cells bring the bound down. */
+    @Test
+    void theLearnerTakesTheCellsBound() {
+        LinkageData d = LearnFixtures.noise(3000, 6, 60, 3);
+        int[] all = LearnFixtures.all(3000);
+        List<String> lines = new CopyOnWriteArrayList<>();
+        LearnOptions o = LearnOptions.defaults(Aggregator.WM).withTimeLimit(10).withProgress(lines::add);
+        LearnResult r = new ConflictLearner(o).learn(d, all);
+        LearnFixtures.checkResult("WM 3000x6, 10 s", r, d, all, o.eps());
+        int last = -1;
+        boolean fromCells = false;
+        for (String l : lines) {
+            if (l.matches("(round \\d+|cells|end): bound \\d+.*")) {
+                last = Integer.parseInt(l.replaceAll("^[^:]*: bound (\\d+).*", "$1"));
+                fromCells |= l.startsWith("cells: ");
+            }
+        }
+        assertTrue(fromCells, "the cells lowered the bound: " + lines);
+        assertEquals(last, r.bound(), "the bound is the last one reported: " + lines);
+        assertTrue(r.solver().contains("weight cells:"), r.solver());
+    }
+}
