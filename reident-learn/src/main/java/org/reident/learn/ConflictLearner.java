@@ -278,7 +278,7 @@ public final class ConflictLearner {
                 }
                 SimplexCells c = new SimplexCells(slave.features(), data, train, o.eps(),
                         a == Aggregator.WM_M ? o.delta() : 0, deadline);
-                cells = c;
+                cells = c; // the cuts reach it at the next takeCuts (the master is the learner thread's)
                 if (!cellsStop) {
                     c.run(deadline);
                 }
@@ -435,6 +435,10 @@ public final class ConflictLearner {
                 cuts++;
                 cutSize += c.length;
             });
+            SimplexCells c = cells;
+            if (c != null) {
+                c.cuts(master.cutsSoFar()); // the cells' bounds count them from now on
+            }
         }
 
         /** A linkable set and the slave's parameters: the incumbent if it keeps more records (then links more strictly). */

@@ -98,6 +98,11 @@ final class CoverSearch implements CoverMaster {
         return f + CoverRaise.bound(m, fixed, cuts, cutCount);
     }
 
+    /** The cuts so far (each array is never changed once added). */
+    int[][] cutsSoFar() {
+        return Arrays.copyOf(cuts, cutCount);
+    }
+
     @Override
     public void fix(int r) {
         fixed[r] = true;

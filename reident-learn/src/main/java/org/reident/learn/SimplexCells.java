@@ -39,6 +39,10 @@ final class SimplexCells {
     /** Per training record, its rivals' e vectors, n values each; null: no w links it. */
     private final double[][] rivals;
     private final double[][] root;
+    /** The master's cuts so far (records by training index), as the learner last handed them over. */
+    private volatile int[][] cuts = new int[0][];
+    /** Scratch of {@link #cell}: the cell's possible records. */
+    private boolean[] inCell;
     /** Every training record's rivals were gathered before the deadline: the search may run. */
     private final boolean ready;
     private volatile int bound;
@@ -47,7 +51,8 @@ final class SimplexCells {
     private volatile boolean done;
     private volatile long cells;
 
-    private record Cell(double[][] v, int[] possible) {
+    /** A cell, the records that could link in it, and its bound: that many less the cuts' quick cover bound. */
+    private record Cell(double[][] v, int[] possible, int bound) {
     }
 
     /** The most records a cell's centre linked with margin eps (-1 before the first), and its weights. */
@@ -76,6 +81,7 @@ final class SimplexCells {
             rivals[q] = rivalsOf(f, data, train[q], acc, c1, c2, order);
         }
         ready = q == train.length;
+        inCell = new boolean[train.length];
         bound = train.length;
     }
 
@@ -139,14 +145,14 @@ final class SimplexCells {
                 all[count++] = q;
             }
         }
-        PriorityQueue<Cell> open = new PriorityQueue<>((a, b) -> Integer.compare(b.possible.length, a.possible.length));
-        Cell first = new Cell(root, possible(root, Arrays.copyOf(all, count)));
+        PriorityQueue<Cell> open = new PriorityQueue<>((a, b) -> Integer.compare(b.bound, a.bound));
+        Cell first = cell(root, Arrays.copyOf(all, count));
         centre(first);
         open.add(first);
         while (!open.isEmpty() && !done && StopRequest.now() < deadline && cells < maxCells) {
-            bound = Math.max(best.linked(), open.peek().possible.length);
+            bound = Math.max(best.linked(), open.peek().bound);
             Cell c = open.poll();
-            if (c.possible.length <= best.linked()) {
+            if (c.bound <= best.linked()) {
                 open.clear();
                 break;
             }
@@ -158,15 +164,47 @@ final class SimplexCells {
             for (int side : edge) {
                 double[][] v = c.v.clone();
                 v[side] = mid;
-                Cell child = new Cell(v, possible(v, c.possible));
+                Cell child = cell(v, c.possible);
                 cells++;
-                if (child.possible.length > best.linked()) {
+                if (child.bound > best.linked()) {
                     centre(child);
                     open.add(child);
                 }
             }
         }
-        bound = open.isEmpty() ? Math.max(best.linked(), 0) : Math.max(best.linked(), open.peek().possible.length);
+        bound = open.isEmpty() ? Math.max(best.linked(), 0) : Math.max(best.linked(), open.peek().bound);
+    }
+
+    /**
+     * The cell with vertices v: its possible records among {@code from}, and its bound. The cuts
+     * (at least one record of each is not linked by any w) lying wholly among the possible records
+     * still need a cover, which {@link CoverRaise} bounds from below.
+     */
+    private Cell cell(double[][] v, int[] from) {
+        int[] possible = possible(v, from);
+        int[][] all = cuts;
+        if (all.length == 0) {
+            return new Cell(v, possible, possible.length);
+        }
+        for (int q : possible) {
+            inCell[q] = true;
+        }
+        int[][] inside = new int[all.length][];
+        int count = 0;
+        for (int[] c : all) {
+            boolean within = true;
+            for (int q = 0; q < c.length && within; q++) {
+                within = inCell[c[q]];
+            }
+            if (within) {
+                inside[count++] = c;
+            }
+        }
+        for (int q : possible) {
+            inCell[q] = false;
+        }
+        long cover = count == 0 ? 0 : CoverRaise.bound(rivals.length, new boolean[rivals.length], inside, count);
+        return new Cell(v, possible, (int) (possible.length - cover));
     }
 
     /** The records of {@code from} with no rival below eps at every vertex. */
@@ -238,6 +276,11 @@ final class SimplexCells {
             }
         }
         return best;
+    }
+
+    /** The cuts from now on: each a set of training records not all linked by any parameter value. */
+    void cuts(int[][] valid) {
+        cuts = valid;
     }
 
     /** Asks a running search to end. */
