@@ -43,6 +43,8 @@ final class SimplexCells {
     private volatile int[][] cuts = new int[0][];
     /** Scratch of {@link #cell}: the cell's possible records. */
     private boolean[] inCell;
+    /** Per record, the offset of the rival that last ruled it out of a cell (-1: none yet), tried first. */
+    private int[] witness;
     /** Every training record's rivals were gathered before the deadline: the search may run. */
     private final boolean ready;
     private volatile int bound;
@@ -82,6 +84,8 @@ final class SimplexCells {
         }
         ready = q == train.length;
         inCell = new boolean[train.length];
+        witness = new int[train.length];
+        Arrays.fill(witness, -1);
         bound = train.length;
     }
 
@@ -213,23 +217,36 @@ final class SimplexCells {
         int count = 0;
         for (int q : from) {
             double[] r = rivals[q];
+            int w = witness[q];
+            if (w >= 0 && !reaches(v, r, w)) {
+                continue; // the rival that ruled q out of an earlier cell rules it out here too
+            }
             boolean ok = true;
             for (int o = 0; o < r.length && ok; o += n) {
-                double max = Double.NEGATIVE_INFINITY;
-                for (double[] vertex : v) {
-                    double s = 0;
-                    for (int k = 0; k < n; k++) {
-                        s += vertex[k] * r[o + k];
-                    }
-                    max = Math.max(max, s);
+                if (o != w && !reaches(v, r, o)) {
+                    witness[q] = o;
+                    ok = false;
                 }
-                ok = max >= eps - ROUND;
             }
             if (ok) {
                 out[count++] = q;
             }
         }
         return Arrays.copyOf(out, count);
+    }
+
+    /** Some vertex of v puts the rival at offset o of r at eps or beyond: max_v v . e >= eps. */
+    private boolean reaches(double[][] v, double[] r, int o) {
+        for (double[] vertex : v) {
+            double s = 0;
+            for (int k = 0; k < n; k++) {
+                s += vertex[k] * r[o + k];
+            }
+            if (s >= eps - ROUND) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Counts the records the cell's centre links with margin eps; a new incumbent if more. */

@@ -52,8 +52,8 @@ class SimplexCellsTest {
 
     @Test
     void cutShortItsBoundStaysAboveTheOptimum() {
-        LinkageData d = LearnFixtures.noise(400, 5, 60, 11);
-        int[] all = LearnFixtures.all(400);
+        LinkageData d = LearnFixtures.noise(300, 4, 60, 2);
+        int[] all = LearnFixtures.all(300);
         LearnResult exact = LearnFixtures.learn(Aggregator.WM, d, all);
         assertEquals("OPTIMAL", exact.status());
         for (int limit : new int[] {0, 1, 5, 20, 100}) {
