@@ -12,8 +12,9 @@ import org.reident.data.LinkageData;
  * w . e_ij >= eps for every rival j, e_ij = phi(i, j) - phi(i, t_i) (docs/learning.md). On a cell
  * of the simplex, itself a simplex with vertices v_1 .. v_n, a linear function is largest at a
  * vertex, so a record with a rival j for which max_v v . e_ij < eps links nowhere in the cell: the
- * records left ("possible") bound what any w of the cell links. The cell with the most possible
- * records is split at the midpoint of its longest edge; the cell's centre, counted exactly, gives
+ * records left ("possible") bound what any w of the cell links, less a lower bound on how many
+ * of them the master's cuts force out ({@link #cuts}). The cell with the largest bound is split
+ * at the midpoint of its longest edge; the cell's centre, counted exactly, gives
  * incumbents; the search ends when no cell could beat the incumbent (then it is optimal) or at
  * the deadline (then the largest count left is the bound).
  * <p>
@@ -22,14 +23,18 @@ import org.reident.data.LinkageData;
  * <p>
  * Where it pays: few variables and few records linked, the regime of well-protected files, where
  * the conflicts of the Benders cuts are pairs and the master needs a great many of them. 3,000
- * generated records on 6 variables with 60% noise, WM, 60 s (2026-11-27, a development probe of the
- * same search): cuts bound 787 with 178 found; this search bound 378 with 184 found. In high
- * dimension it does not: EIA on 11 variables, 17 cells in 60 s, bound 3,908 (the cuts: 3,421).
+ * generated records on 6 variables with 60% noise, WM, `learn --time-limit 60s` (2026-11-27,
+ * docs/learning.md): the cuts alone, bound 787 with 178 found; with this search beside them, bound
+ * 288 with 186 found. In high dimension it does not pay: EIA on 11 variables, 17 cells in 60 s,
+ * bound 3,908 (the cuts' first round: 3,421; a development probe).
  * {@link ConflictLearner} runs it beside the cuts for these families on at most
  * {@link #MAX_VARIABLES} variables.
  */
 final class SimplexCells {
-    /** Beyond this many weights the cells are too many to matter (EIA, 11: no use in 60 s). */
+    /**
+     * Beyond this many weights the cells are too many to matter. Measured: 4 to 6 pay, 11 (EIA) does
+     * not in 60 s; 7 and 8 are not measured, and included on the side of trying.
+     */
     static final int MAX_VARIABLES = 8;
     /** Slack for rounding in v . e: a cell is ruled out for a record only below eps by this much. */
     private static final double ROUND = 1e-12;
