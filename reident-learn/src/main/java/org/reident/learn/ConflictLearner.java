@@ -111,8 +111,8 @@ public final class ConflictLearner {
         volatile int bound;
         volatile int conflicts;
         /** The branch and bound over the weights, once its thread has gathered the rivals (null: none). */
-        volatile SimplexCells cells;
-        volatile boolean cellsStop;
+        /** The branch and bound over the weights beside the cuts (null: not for this family). */
+        CellsBeside beside;
         /** {@link #conflicts} as of the last {@link #takeCuts}. */
         int conflictsTaken;
         /** When the master solve under way started (nanoTime seconds); negative: none under way. */
@@ -150,6 +150,9 @@ public final class ConflictLearner {
             try {
                 return run();
             } finally {
+                if (beside != null) {
+                    beside.close(); // also when the run ends by an exception
+                }
                 heartbeat.close();
             }
         }
@@ -173,7 +176,7 @@ public final class ConflictLearner {
                 seed(start, "start: the given weighted mean");
             }
             bound = m - unlinkable;
-            Thread cellsThread = startCells();
+            beside = CellsBeside.startFor(o, slave.features(), data, train, t0 / 1e9, deadline);
             String status = "TIME_LIMIT";
             boolean masterOptimal = true; // the first S (every linkable record) needs no master solve
             boolean hard = false;
@@ -229,7 +232,9 @@ public final class ConflictLearner {
                         + " (master %.1f s)", round, bound, bestKept, cuts, cutSize / (double) Math.max(1, cuts),
                         notes(), slave.rows(), slave.lpRows(), elapsed(), masterSeconds));
             }
-            stopCells(cellsThread);
+            if (beside != null) {
+                beside.close();
+            }
             if (!status.equals("OPTIMAL") && fromCells()) {
                 status = "OPTIMAL";
             }
@@ -246,7 +251,7 @@ public final class ConflictLearner {
             LinkageResult linkage = LearnedModels.link(o, model, data);
             int linked = LearnedModels.strictCount(linkage, train);
             String engine = master.version() + ", combinatorial Benders, " + cuts + " cuts"
-                    + "; master: " + master.notes() + (cells == null ? "" : "; weight cells: " + cells.cells() + " searched");
+                    + "; master: " + master.notes() + (cells() == null ? "" : "; weight cells: " + cells().cells() + " searched");
             master.delete();
             slave.delete();
             double gap = bound == 0 ? 0 : Math.max(0, (bound - (double) linked) / bound);
@@ -254,53 +259,8 @@ public final class ConflictLearner {
                     slave.rows(), elapsed(), o.solver() + " (" + engine + ")");
         }
 
-        /**
-         * For the families on a simplex of at most {@link SimplexCells#MAX_VARIABLES} weights, the
-         * branch and bound over the weights ({@link SimplexCells}) on a thread of its own, from
-         * {@link #CELLS_AFTER} seconds into the run: runs proven by then are left as they were.
-         */
-        Thread startCells() {
-            Aggregator a = o.aggregator();
-            boolean simplex = a == Aggregator.WM || a == Aggregator.WM_M || a == Aggregator.OWA;
-            if (!simplex || slave.features().dimension() > SimplexCells.MAX_VARIABLES) {
-                return null;
-            }
-            Thread t = new Thread(() -> {
-                try {
-                    while (elapsed() < CELLS_AFTER && !cellsStop && StopRequest.now() < deadline) {
-                        Thread.sleep(20);
-                    }
-                } catch (InterruptedException e) {
-                    return;
-                }
-                if (cellsStop || StopRequest.now() >= deadline) {
-                    return;
-                }
-                SimplexCells c = new SimplexCells(slave.features(), data, train, o.eps(),
-                        a == Aggregator.WM_M ? o.delta() : 0, deadline);
-                cells = c; // the cuts reach it at the next takeCuts (the master is the learner thread's)
-                if (!cellsStop) {
-                    c.run(deadline);
-                }
-            }, "reident-weight-cells");
-            t.setDaemon(true);
-            t.start();
-            return t;
-        }
-
-        void stopCells(Thread t) {
-            cellsStop = true;
-            SimplexCells c = cells;
-            if (c != null) {
-                c.stop();
-            }
-            if (t != null) {
-                try {
-                    t.join();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }
+        SimplexCells cells() {
+            return beside == null ? null : beside.cells();
         }
 
         /**
@@ -308,7 +268,7 @@ public final class ConflictLearner {
          * when the incumbent then meets the bound.
          */
         boolean fromCells() {
-            SimplexCells c = cells;
+            SimplexCells c = cells();
             if (c == null) {
                 return false;
             }
@@ -435,7 +395,7 @@ public final class ConflictLearner {
                 cuts++;
                 cutSize += c.length;
             });
-            SimplexCells c = cells;
+            SimplexCells c = cells();
             if (c != null) {
                 c.cuts(master.cutsSoFar()); // the cells' bounds count them from now on
             }
@@ -511,12 +471,6 @@ public final class ConflictLearner {
      * parameters may link records outside it (2 to 4 in the whole-Census SB's later rounds).
      */
     static final int NEAR = 2;
-
-    /**
-     * Seconds into a run before {@link SimplexCells} starts beside the cuts: the runs the cuts prove
-     * quickly (every 400-record cell, the whole Census's WM in 2 s) keep both cores and their paths.
-     */
-    static final double CELLS_AFTER = 3;
 
     private static int kept(boolean[] keep) {
         int c = 0;
