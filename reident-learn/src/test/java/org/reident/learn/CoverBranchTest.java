@@ -18,7 +18,7 @@ class CoverBranchTest {
     private static final int M = 12;
 
     /** The smallest number of records outside {@code given} that, with them, hit every cut. */
-    private static int smallestCover(int[][] cuts, boolean[] given) {
+    static int smallestCover(int[][] cuts, boolean[] given) {
         int best = Integer.MAX_VALUE;
         for (int set = 0; set < 1 << M; set++) {
             boolean ok = true;

@@ -38,7 +38,7 @@ class CoverRaiseTest {
     @Test
     void feasibleMaximalAndBelowTheSmallestCoverOnRandomInstances() {
         SplittableRandom random = new SplittableRandom(20261127L);
-        int m = 12;
+        int m = 12; // CoverBranchTest's enumeration
         int tight = 0;
         for (int trial = 0; trial < 500; trial++) {
             int count = 1 + random.nextInt(25);
@@ -73,34 +73,12 @@ class CoverRaiseTest {
                 assertTrue(!open || saturated, "trial " + trial + ": open cut " + c + " could still grow");
                 assertTrue(open || y[c] == 0, "a cut hit by a fixed record carries nothing");
             }
-            int smallest = smallestCover(m, cuts, fixed);
+            int smallest = CoverBranchTest.smallestCover(cuts, fixed); // enumeration of the 2^12 subsets
             long bound = CoverRaise.bound(m, fixed, cuts, count);
             assertEquals((long) Math.ceil(sum - 1e-7), bound, "trial " + trial);
             assertTrue(bound <= smallest, "trial " + trial + ": bound " + bound + " above the smallest cover " + smallest);
             tight += bound == smallest ? 1 : 0;
         }
         assertTrue(tight > 100 && tight < 500, tight + " of 500 bounds equal the smallest cover");
-    }
-
-    /** The fewest records outside {@code fixed} that hit every cut holding no fixed record, by enumeration. */
-    private static int smallestCover(int m, int[][] cuts, boolean[] fixed) {
-        int best = Integer.MAX_VALUE;
-        for (int set = 0; set < 1 << m; set++) {
-            if (Integer.bitCount(set) >= best) {
-                continue;
-            }
-            boolean ok = true;
-            for (int[] c : cuts) {
-                boolean hit = false;
-                for (int r : c) {
-                    hit |= fixed[r] || (set >> r & 1) == 1;
-                }
-                ok &= hit;
-            }
-            if (ok) {
-                best = Integer.bitCount(set);
-            }
-        }
-        return best;
     }
 }
