@@ -276,8 +276,10 @@ public final class ConflictLearner {
             if (f.linked() > bestKept) {
                 seed(f.weights(), "cells: the centre of a weight cell");
             }
-            if (c.bound() < bound) {
-                bound = c.bound();
+            // the cells count margins of eps exactly, the incumbent by the engine's margins from eps (1 - 1e-3)
+            int cellsBound = Math.max(c.bound(), bestKept);
+            if (cellsBound < bound) {
+                bound = cellsBound;
                 progress(String.format(Locale.ROOT, "cells: bound %d after %d weight cells, best %d, %.1f s", bound, c.cells(),
                         bestKept, elapsed()));
             }
