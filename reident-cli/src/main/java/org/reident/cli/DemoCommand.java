@@ -55,7 +55,7 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
     @Option(names = "--records", defaultValue = "2000", paramLabel = "N", description = "Records to generate (default ${DEFAULT-VALUE}).")
     int records;
 
-    @Option(names = "--variables", defaultValue = "6", paramLabel = "n", description = "Quasi-identifiers to generate (default ${DEFAULT-VALUE}).")
+    @Option(names = "--variables", defaultValue = "6", paramLabel = "n", description = "Quasi-identifiers to generate, 1 to 6 (default ${DEFAULT-VALUE}).")
     int variables;
 
     @Option(names = "--protection", defaultValue = "mdav", paramLabel = "M",
@@ -91,6 +91,11 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
         PrintWriter err = spec.commandLine().getErr();
         if (records < 10) {
             throw new org.reident.data.InputException("--records: expected at least 10, got " + records);
+        }
+        int most = CensusLikeGenerator.NAMES.size();
+        if (variables < 1 || variables > most) {
+            throw new org.reident.data.InputException("--variables: expected 1 to " + most + " (" + String.join(", ",
+                    CensusLikeGenerator.NAMES) + "), got " + variables);
         }
         if (!(noise >= 0) || Double.isInfinite(noise)) {
             throw new org.reident.data.InputException("--noise: expected a percentage >= 0, got " + noise);
