@@ -97,6 +97,10 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
             throw new org.reident.data.InputException("--variables: expected 1 to " + most + " (" + String.join(", ",
                     CensusLikeGenerator.NAMES) + "), got " + variables);
         }
+        if ((long) records * variables > CensusLikeGenerator.MAX_VALUES) {
+            throw new org.reident.data.InputException("--records: at most " + CensusLikeGenerator.MAX_VALUES / variables + " with "
+                    + variables + " variables (one table of values is a Java array), got " + records);
+        }
         if (!(noise >= 0) || Double.isInfinite(noise)) {
             throw new org.reident.data.InputException("--noise: expected a percentage >= 0, got " + noise);
         }

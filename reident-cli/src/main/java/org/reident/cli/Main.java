@@ -57,7 +57,14 @@ public final class Main implements Runnable {
             err.flush();
             return ex instanceof InputException ? USER_ERROR : 1;
         });
-        int status = cl.execute(args);
+        int status;
+        try {
+            status = cl.execute(args);
+        } catch (OutOfMemoryError e) { // too much data for the heap: the user can give more, or less data
+            err.println("reident: error: out of memory (Java heap of " + Runtime.getRuntime().maxMemory() / (1 << 20)
+                    + " MiB) for this much data; give the JVM more with REIDENT_JAVA_OPTS=-Xmx<size>, e.g. -Xmx16g");
+            status = USER_ERROR;
+        }
         out.flush();
         err.flush();
         return status;

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -102,5 +103,14 @@ class DemoCommandTest {
             assertTrue(r.errLine().contains("--variables: expected 1 to 6 (WAGES, "), r.err());
             assertTrue(!Files.exists(dir.resolve("c")), "nothing written");
         }
+        r = Cli.run("demo", "--records", "400000000", "--learn", "none", "--out", dir.resolve("c").toString());
+        assertEquals(2, r.status(), r.err());
+        assertTrue(r.errLine().contains("--records: at most 357913939 with 6 variables"), r.err());
+        // the most records allowed: one array of 17.2 GB, refused at once by a smaller heap
+        Assumptions.assumeTrue(Runtime.getRuntime().maxMemory() < 17_000_000_000L, "a heap this large would take the array");
+        r = Cli.run("demo", "--records", "357913939", "--learn", "none", "--out", dir.resolve("c").toString());
+        assertEquals(2, r.status(), r.err());
+        assertTrue(r.errLine().startsWith("reident: error: out of memory (Java heap of "), r.err());
+        assertTrue(!Files.exists(dir.resolve("c").resolve("original.csv")), "nothing written");
     }
 }

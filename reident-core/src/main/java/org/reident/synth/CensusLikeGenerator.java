@@ -39,6 +39,8 @@ public final class CensusLikeGenerator {
         0.8, 0.2, 0.2, 0.6, 0.6, 1.0,
     };
     private static final int P = MEDIANS.length;
+    /** The most values one table holds: a Java array's limit. */
+    public static final int MAX_VALUES = Integer.MAX_VALUE - 8;
     private static final double[] MU = new double[P];
     private static final double[] CHOLESKY = cholesky();
 
@@ -58,6 +60,10 @@ public final class CensusLikeGenerator {
         }
         if (variables < 1 || variables > P) {
             throw new IllegalArgumentException("variables must be in 1.." + P + ", got " + variables);
+        }
+        if ((long) records * variables > MAX_VALUES) {
+            throw new IllegalArgumentException("records x variables must be at most " + MAX_VALUES + ", got " + records + " x "
+                    + variables);
         }
         Random rnd = new Random(seed);
         double[] g = new double[P];
