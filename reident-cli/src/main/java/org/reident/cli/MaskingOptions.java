@@ -129,6 +129,10 @@ final class MaskingOptions {
             } catch (NumberFormatException e) {
                 throw new InputException("--groups: group size '" + g[g.length - 1] + "' is not an integer");
             }
+            if (k < 1) {
+                throw new InputException("--groups: group size must be at least 1, got " + k + " in '" + String.join(",",
+                        java.util.Arrays.copyOf(g, g.length - 1)) + ":" + g[g.length - 1] + "'");
+            }
             int[] cols = new int[g.length - 1];
             for (int i = 0; i < cols.length; i++) {
                 cols[i] = variables.indexOf(g[i]);

@@ -133,6 +133,11 @@ class ProtectErrorsTest {
     }
 
     @Test
+    void groupSizeBelowOneNamesTheGroup() {
+        mentions(fails("mdav", "--groups", "A,B:2;C,D:0"), "--groups: group size must be at least 1, got 0 in 'C,D:0'");
+    }
+
+    @Test
     void emptyNameInGroups() {
         mentions(fails("mdav", "--groups", "A,,B:2"), "--groups: empty variable name");
     }
