@@ -110,7 +110,6 @@ public final class ConflictLearner {
         volatile int round;
         volatile int bound;
         volatile int conflicts;
-        /** The branch and bound over the weights, once its thread has gathered the rivals (null: none). */
         /** The branch and bound over the weights beside the cuts (null: not for this family). */
         CellsBeside beside;
         /** {@link #conflicts} as of the last {@link #takeCuts}. */
@@ -300,9 +299,11 @@ public final class ConflictLearner {
             }
             takeCuts();
             int before = bound;
-            bound = (int) Math.min(bound, m - master.quickBound());
-            progress(String.format(Locale.ROOT, "end: bound %d (was %d) by a dual bound over all %d cuts, %d found since the last"
-                    + " master solve, %.1f s", bound, before, cuts, pending, elapsed()));
+            bound = (int) Math.min(bound, Math.max(m - master.quickBound(), bestKept)); // never below the incumbent, as in fromCells
+            if (bound < before) {
+                progress(String.format(Locale.ROOT, "end: bound %d (was %d) by a dual bound over all %d cuts, %d found since the"
+                        + " last master solve, %.1f s", bound, before, cuts, pending, elapsed()));
+            }
         }
 
         /**
