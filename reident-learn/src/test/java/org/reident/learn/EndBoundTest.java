@@ -1,0 +1,32 @@
+package org.reident.learn;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Test;
+import org.reident.data.LinkageData;
+
+/**
+ * A run stopped by the clock in its first round (here after 2 s of a round of several seconds, before
+ * any master solve and before the weight cells start) still bounds by the conflicts it has found:
+ * the cuts' quick dual bound ({@link CoverRaise}) instead of every linkable record.
+ */
+class EndBoundTest {
+    @Test
+    void aRunStoppedInItsFirstRoundBoundsByItsConflicts() {
+        LinkageData d = LearnFixtures.noise(3000, 6, 60, 3);
+        int[] all = LearnFixtures.all(3000);
+        List<String> lines = new CopyOnWriteArrayList<>();
+        LearnOptions o = LearnOptions.defaults(Aggregator.WM).withTimeLimit(2).withProgress(lines::add);
+        LearnResult r = new ConflictLearner(o).learn(d, all);
+        LearnFixtures.checkResult("WM 3000x6, 2 s", r, d, all, o.eps());
+        assertTrue(lines.stream().noneMatch(l -> l.matches("round \\d+: bound .*")), "no master solve in 2 s: " + lines);
+        String end = lines.stream().filter(l -> l.startsWith("end: bound ")).findFirst().orElseThrow(() -> new AssertionError(
+                "no end bound: " + lines));
+        assertEquals(r.bound(), Integer.parseInt(end.replaceAll("end: bound (\\d+) .*", "$1")), end);
+        assertTrue(r.bound() < 3000 - r.unlinkable(), "below every linkable record: " + r.bound() + ", " + r.unlinkable()
+                + " unlinkable");
+    }
+}
