@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
-import org.reident.data.LinkageData;
 
 /**
  * A run stopped by the clock in its first round (here after 2 s of a round of several seconds, before
@@ -16,12 +15,8 @@ import org.reident.data.LinkageData;
 class EndBoundTest {
     @Test
     void aRunStoppedInItsFirstRoundBoundsByItsConflicts() {
-        LinkageData d = LearnFixtures.noise(3000, 6, 60, 3);
-        int[] all = LearnFixtures.all(3000);
         List<String> lines = new CopyOnWriteArrayList<>();
-        LearnOptions o = LearnOptions.defaults(Aggregator.WM).withTimeLimit(2).withProgress(lines::add);
-        LearnResult r = new ConflictLearner(o).learn(d, all);
-        LearnFixtures.checkResult("WM 3000x6, 2 s", r, d, all, o.eps());
+        LearnResult r = LearnFixtures.lowRateWm(2, lines);
         assertTrue(lines.stream().noneMatch(l -> l.matches("round \\d+: bound .*")), "no master solve in 2 s: " + lines);
         String end = lines.stream().filter(l -> l.startsWith("end: bound ")).findFirst().orElseThrow(() -> new AssertionError(
                 "no end bound: " + lines));

@@ -133,6 +133,20 @@ final class LearnFixtures {
         }
     }
 
+    /**
+     * WM by the cuts (with the weight cells beside them) on 3,000 records of 6 variables with 60%
+     * noise, a low-rate file the cuts do not prove in a minute, within {@code seconds}; its progress
+     * lines go to {@code lines}, and the result is checked by {@link #checkResult}.
+     */
+    static LearnResult lowRateWm(double seconds, List<String> lines) {
+        LinkageData d = noise(3000, 6, 60, 3);
+        int[] all = all(3000);
+        LearnOptions o = LearnOptions.defaults(Aggregator.WM).withTimeLimit(seconds).withProgress(lines::add);
+        LearnResult r = new ConflictLearner(o).learn(d, all);
+        checkResult("WM 3000x6, " + seconds + " s", r, d, all, o.eps());
+        return r;
+    }
+
     /** The default formulation (combinatorial Benders cuts), 60 s. */
     static LearnResult learn(Aggregator a, LinkageData data, int[] train) {
         return learn(Formulation.CUTS, a, data, train);

@@ -67,12 +67,8 @@ class SimplexCellsTest {
     /** 3,000 records on 6 variables with 60% noise: the cuts do not prove WM in 10 s; the cells bring the bound down. */
     @Test
     void theLearnerTakesTheCellsBound() {
-        LinkageData d = LearnFixtures.noise(3000, 6, 60, 3);
-        int[] all = LearnFixtures.all(3000);
         List<String> lines = new CopyOnWriteArrayList<>();
-        LearnOptions o = LearnOptions.defaults(Aggregator.WM).withTimeLimit(10).withProgress(lines::add);
-        LearnResult r = new ConflictLearner(o).learn(d, all);
-        LearnFixtures.checkResult("WM 3000x6, 10 s", r, d, all, o.eps());
+        LearnResult r = LearnFixtures.lowRateWm(10, lines);
         int last = -1;
         boolean fromCells = false;
         for (String l : lines) {
