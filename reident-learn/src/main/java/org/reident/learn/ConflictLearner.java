@@ -224,7 +224,7 @@ public final class ConflictLearner {
                     status = "OPTIMAL";
                     break;
                 }
-                bound = Math.min(bound, m - (int) solved.bestBound());
+                tighten(m - (int) solved.bestBound());
                 masterOptimal = solved.optimal();
                 hard = master.lastTook(hardNodes);
                 progress(String.format(Locale.ROOT, "round %d: bound %d, best %d, %d cuts (mean size %.1f%s), %d rows (%d in the LP), %.1f s"
@@ -258,6 +258,21 @@ public final class ConflictLearner {
                     slave.rows(), elapsed(), o.solver() + " (" + engine + ")");
         }
 
+        /**
+         * Takes a proven bound (the master's, the weight cells', the end's dual bound) if it is lower.
+         * Never below the incumbent: the bounds count margins of eps exactly, the incumbent is counted
+         * by the engine's margins from eps (1 - 1e-3), so a bound below it is that tolerance, and the
+         * incumbent is then optimal. True when the bound fell.
+         */
+        boolean tighten(int proven) {
+            int b = Math.max(proven, bestKept);
+            if (b >= bound) {
+                return false;
+            }
+            bound = b;
+            return true;
+        }
+
         SimplexCells cells() {
             return beside == null ? null : beside.cells();
         }
@@ -275,10 +290,7 @@ public final class ConflictLearner {
             if (f.linked() > bestKept) {
                 seed(f.weights(), "cells: the centre of a weight cell");
             }
-            // the cells count margins of eps exactly, the incumbent by the engine's margins from eps (1 - 1e-3)
-            int cellsBound = Math.max(c.bound(), bestKept);
-            if (cellsBound < bound) {
-                bound = cellsBound;
+            if (tighten(c.bound())) {
                 progress(String.format(Locale.ROOT, "cells: bound %d after %d weight cells, best %d, %.1f s", bound, c.cells(),
                         bestKept, elapsed()));
             }
@@ -299,8 +311,7 @@ public final class ConflictLearner {
             }
             takeCuts();
             int before = bound;
-            bound = (int) Math.min(bound, Math.max(m - master.quickBound(), bestKept)); // never below the incumbent, as in fromCells
-            if (bound < before) {
+            if (tighten((int) (m - master.quickBound()))) {
                 progress(String.format(Locale.ROOT, "end: bound %d (was %d) by a dual bound over all %d cuts, %d found since the"
                         + " last master solve, %.1f s", bound, before, cuts, pending, elapsed()));
             }
