@@ -15,9 +15,11 @@ import java.util.PriorityQueue;
  * doubles and then scaled down by the largest record load above 1, so rounding cannot make it
  * infeasible.
  * <p>
- * {@link ConflictLearner} uses it when a run stops with conflicts found since the master's last
- * solve (the first round of a large file can take minutes, and a stopped run has no master solve
- * left): the master's bound then counts those conflicts too.
+ * Used twice: by {@link ConflictLearner} when a run stops with conflicts found since the master's
+ * last solve (the first round of a large file can take minutes, and a stopped run has no master
+ * solve left), and by {@link SimplexCells} for the cuts lying among a cell's possible records (on
+ * 3,000 records of 6 variables with 60% noise, about 1.7 s of a 30 s run's 27 s of cells; a
+ * development timer, not kept).
  */
 final class CoverRaise {
     private CoverRaise() {
