@@ -14,8 +14,9 @@ import org.reident.data.LinkageData;
  * vertex, so a record with a rival j for which max_v v . e_ij < eps links nowhere in the cell: the
  * records left ("possible") bound what any w of the cell links, less a lower bound on how many
  * of them the master's cuts force out ({@link #cuts}). The cell with the largest bound is split
- * at the midpoint of its longest edge; the cell's centre, counted exactly, gives
- * incumbents; the search ends when no cell could beat the incumbent (then it is optimal) or at
+ * at the midpoint of its longest edge, once pairs of rivals that rule records out of it together
+ * have been sought ({@link RivalPairs}; a cell that loses records that way goes back to the queue
+ * first). The cell's centre, counted exactly, gives incumbents. The search ends when no cell could beat the incumbent (then it is optimal) or at
  * the deadline (then the largest count left is the bound).
  * <p>
  * Only the rivals that matter are kept: for w >= 0 a rival with min_k e_ijk >= eps is beaten
@@ -25,7 +26,8 @@ import org.reident.data.LinkageData;
  * the conflicts of the Benders cuts are pairs and the master needs a great many of them. 3,000
  * generated records on 6 variables with 60% noise, WM, `learn --time-limit 60s` (2026-11-27,
  * docs/learning.md): the cuts alone, bound 787 with 178 found; with this search beside them, bound
- * 288 with 186 found. In high dimension it does not pay: EIA on 11 variables, 17 cells in 60 s,
+ * 288 with 186 found; with pairs of rivals ({@link RivalPairs}), 275 (a later run: 286 without).
+ * In high dimension it does not pay: EIA on 11 variables, 17 cells in 60 s,
  * bound 3,908 (the cuts' first round: 3,421; a development probe).
  * {@link ConflictLearner} runs it beside the cuts for these families on at most
  * {@link #MAX_VARIABLES} variables.
@@ -38,6 +40,15 @@ final class SimplexCells {
     static final int MAX_VARIABLES = 8;
     /** Slack for rounding in v . e: a cell is ruled out for a record only below eps by this much. */
     private static final double ROUND = 1e-12;
+    /**
+     * The most of the search's time spent seeking pairs of rivals ({@link RivalPairs}); a popped
+     * cell is split unchecked while they are over it. On 8 variables they pay at once (whole
+     * Census, 40% noise: 6.4 records removed per check, 11% of the time unlimited); on 5 variables
+     * near the optimum, unlimited, they took half the time for 0.6 records per check, and a file
+     * proven in 47.5 s without them was not proven in 60 s. With 0.1 it is proven in 45 s and every
+     * measured file bounds as well or better than without pairs (docs/learning.md).
+     */
+    private static final double PAIR_SHARE = 0.1;
 
     private final int n;
     private final double eps;
@@ -50,6 +61,9 @@ final class SimplexCells {
     private boolean[] inCell;
     /** Per record, the offset of the rival that last ruled it out of a cell (-1: none yet), tried first. */
     private int[] witness;
+    /** Per record, the pair of rivals that last ruled it out of a cell (-1: none yet), tried next. */
+    private long[] pairWitness;
+    private final RivalPairs pairs;
     /** Every training record's rivals were gathered before the deadline: the search may run. */
     private final boolean ready;
     private volatile int bound;
@@ -58,8 +72,11 @@ final class SimplexCells {
     private volatile boolean done;
     private volatile long cells;
 
-    /** A cell, the records that could link in it, and its bound: that many less the cuts' quick cover bound. */
-    private record Cell(double[][] v, int[] possible, int bound) {
+    /**
+     * A cell, the records that could link in it, and its bound: that many less the cuts' quick
+     * cover bound. {@code paired}: its records were checked by pairs of rivals too.
+     */
+    private record Cell(double[][] v, int[] possible, int bound, boolean paired) {
     }
 
     /** The most records a cell's centre linked with margin eps (-1 before the first), and its weights. */
@@ -91,6 +108,9 @@ final class SimplexCells {
         inCell = new boolean[train.length];
         witness = new int[train.length];
         Arrays.fill(witness, -1);
+        pairWitness = new long[train.length];
+        Arrays.fill(pairWitness, -1);
+        pairs = new RivalPairs(n, eps, ROUND);
         bound = train.length;
     }
 
@@ -154,8 +174,10 @@ final class SimplexCells {
                 all[count++] = q;
             }
         }
+        long started = System.nanoTime();
+        long pairNanos = 0;
         PriorityQueue<Cell> open = new PriorityQueue<>((a, b) -> Integer.compare(b.bound, a.bound));
-        Cell first = cell(root, Arrays.copyOf(all, count));
+        Cell first = cell(root, Arrays.copyOf(all, count), false);
         centre(first);
         open.add(first);
         while (!open.isEmpty() && !done && StopRequest.now() < deadline && cells < maxCells) {
@@ -165,6 +187,15 @@ final class SimplexCells {
                 open.clear();
                 break;
             }
+            long now = System.nanoTime();
+            if (!c.paired && pairNanos <= PAIR_SHARE * (now - started)) {
+                int[] kept = pairedOut(c.v, c.possible);
+                pairNanos += System.nanoTime() - now;
+                if (kept.length < c.possible.length) {
+                    open.add(cell(c.v, kept, true));
+                    continue; // checked again against the other cells before it is split
+                }
+            }
             int[] edge = longestEdge(c.v);
             double[] mid = new double[n];
             for (int k = 0; k < n; k++) {
@@ -173,7 +204,7 @@ final class SimplexCells {
             for (int side : edge) {
                 double[][] v = c.v.clone();
                 v[side] = mid;
-                Cell child = cell(v, c.possible);
+                Cell child = cell(v, c.possible, false);
                 cells++;
                 if (child.bound > best.linked()) {
                     centre(child);
@@ -189,11 +220,11 @@ final class SimplexCells {
      * (at least one record of each is not linked by any w) lying wholly among the possible records
      * still need a cover, which {@link CoverRaise} bounds from below.
      */
-    private Cell cell(double[][] v, int[] from) {
-        int[] possible = possible(v, from);
+    private Cell cell(double[][] v, int[] from, boolean paired) {
+        int[] possible = paired ? from : possible(v, from);
         int[][] all = cuts;
         if (all.length == 0) {
-            return new Cell(v, possible, possible.length);
+            return new Cell(v, possible, possible.length, paired);
         }
         for (int q : possible) {
             inCell[q] = true;
@@ -213,7 +244,22 @@ final class SimplexCells {
             inCell[q] = false;
         }
         long cover = count == 0 ? 0 : CoverRaise.bound(rivals.length, new boolean[rivals.length], inside, count);
-        return new Cell(v, possible, (int) (possible.length - cover));
+        return new Cell(v, possible, (int) (possible.length - cover), paired);
+    }
+
+    /** The records of {@code from} that no pair of rivals rules out of the cell ({@link RivalPairs}). */
+    private int[] pairedOut(double[][] v, int[] from) {
+        int[] out = new int[from.length];
+        int count = 0;
+        for (int q : from) {
+            long pair = pairs.find(v, rivals[q]);
+            if (pair >= 0) {
+                pairWitness[q] = pair;
+            } else {
+                out[count++] = q;
+            }
+        }
+        return Arrays.copyOf(out, count);
     }
 
     /** The records of {@code from} with no rival below eps at every vertex. */
@@ -225,6 +271,9 @@ final class SimplexCells {
             int w = witness[q];
             if (w >= 0 && !reaches(v, r, w)) {
                 continue; // the rival that ruled q out of an earlier cell rules it out here too
+            }
+            if (pairWitness[q] >= 0 && pairs.holds(v, r, pairWitness[q])) {
+                continue; // so does the pair that did
             }
             boolean ok = true;
             for (int o = 0; o < r.length && ok; o += n) {
