@@ -28,16 +28,17 @@ final class RivalPairs {
     /** eps less the rounding slack: below this a value counts as below eps. */
     private final double below;
     /** Per active rival (index c), its values at the n vertices: values[c * n + b]. */
-    private double[] values = new double[0];
-    private int[] masks = new int[0];
+    private final double[] values;
+    private final int[] masks = new int[RIVALS];
     /** Per active rival, its offset in the record's rival array. */
-    private int[] offsets = new int[0];
+    private final int[] offsets = new int[RIVALS];
     private final double[] pa;
     private final double[] pb;
 
     RivalPairs(int n, double eps, double round) {
         this.n = n;
         this.below = eps - round;
+        values = new double[RIVALS * n];
         pa = new double[n];
         pb = new double[n];
     }
@@ -47,12 +48,6 @@ final class RivalPairs {
      * packed as {@code (long) offsetA << 32 | offsetB}, or -1 when no pair does.
      */
     long find(double[][] v, double[] r) {
-        int m = r.length / n;
-        if (masks.length < m) {
-            values = new double[m * n];
-            masks = new int[m];
-            offsets = new int[m];
-        }
         int full = (1 << n) - 1;
         int count = 0;
         for (int o = 0; o < r.length && count < RIVALS; o += n) {
