@@ -41,7 +41,10 @@ class RivalPairsTest {
         assertTrue(!p.holds(LINE, r, (long) 0 << 32 | 2));
     }
 
-    /** On the line w = (t, 1 - t), t in [s, u]: ruled out by one rival or a pair exactly when the rivals' t-intervals miss each other. */
+    /**
+     * On the line w = (t, 1 - t), t in [s, u]: ruled out by one rival or a pair exactly when the
+     * rivals' t-intervals miss each other.
+     */
     @Test
     void onTheLineAPairIsExact() {
         Random rnd = new Random(11);
@@ -85,7 +88,10 @@ class RivalPairsTest {
         assertTrue(out > 50 && in > 500, "both kinds: " + out + " ruled out by a pair only, " + in + " possible");
     }
 
-    /** Two rivals on random cells of 3 to 6 weights: a pair is found exactly when no w of the cell beats both (GLOP). */
+    /**
+     * Two rivals on random cells of 3 to 6 weights: a pair is found exactly when no w of the cell
+     * beats both (GLOP).
+     */
     @Test
     void onMoreWeightsItAgreesWithTheLp() {
         MilpModel.loadNative();
