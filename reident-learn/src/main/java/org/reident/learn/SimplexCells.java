@@ -35,8 +35,9 @@ import org.reident.data.LinkageData;
  */
 final class SimplexCells {
     /**
-     * Beyond this many weights the cells are too many to matter. Measured (docs/learning.md): 4 to 6
-     * pay well; 8 a little (whole Census, 40% noise, 60 s: bound 716 -> 677); 11 (EIA) not at all.
+     * Beyond this many weights the cells are too many to matter. Measured (docs/learning.md): 4 to 7
+     * pay well (whole Census on 7 variables, 40% noise, 60 s: 207 / 680 without the cells, 229 / 444
+     * with them); 8 less (716 -> 677, 650 with pairs of rivals); 11 (EIA) not at all.
      */
     static final int MAX_VARIABLES = 8;
     /** Slack for rounding in v . e: a cell is ruled out for a record only below eps by this much. */
