@@ -91,7 +91,11 @@ final class CoverSplit {
         CoverBranch.Item whole = new CoverBranch.Item(new int[0], new int[0]);
         CoverBranch first = root.worker();
         List<CoverBranch.Item> items = start != null ? start
-                : first.expand(whole, budget, root.itemsWanted(), prefer, null);
+                : first.expand(whole, budget, root.itemsWanted(), prefer, null, deadline);
+        if (items == null) {
+            nodes[0] = first.nodes();
+            return CoverBranch.Outcome.GAVE_UP;
+        }
         for (int q = 0; q < items.size(); q++) {
             Task t = new Task(items.get(q), new int[] {q});
             split.pending.add(t);
@@ -144,7 +148,8 @@ final class CoverSplit {
             }
             rest.sort(null);
             List<CoverBranch.Item> front = new ArrayList<>(
-                    first.expand(split.firstItem, budget, root.itemsWanted(), prefer, split.firstPath));
+                    first.expand(split.firstItem, budget, root.itemsWanted(), prefer, split.firstPath,
+                            Double.POSITIVE_INFINITY)); // the resume's frontier must be whole
             for (Task t : rest) {
                 front.add(t.item());
             }
@@ -192,7 +197,10 @@ final class CoverSplit {
             if (o == CoverBranch.Outcome.GAVE_UP && StopRequest.now() > deadline) {
                 stop = true;
             } else if (o == CoverBranch.Outcome.GAVE_UP && !stop && !after(t.position())) {
-                more = w.expand(t.item(), budget, root.itemsWanted(), prefer, w.stoppedAt()); // past the cap: share out the rest
+                more = w.expand(t.item(), budget, root.itemsWanted(), prefer, w.stoppedAt(), deadline); // past the cap: share out the rest
+                if (more == null) {
+                    stop = true; // the deadline: the item's rest is not all shared out, so the split gives up
+                }
             }
             halt(t.position(), w, reported);
             synchronized (this) {
