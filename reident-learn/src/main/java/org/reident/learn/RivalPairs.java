@@ -20,8 +20,8 @@ final class RivalPairs {
      * Pairs are sought among a record's first this many rivals below eps at some vertex of the
      * cell (in the order {@link SimplexCells} keeps them: least sum of e first). Measured on the
      * 3,000 x 6 file above, `learn --aggregator wm --time-limit 60s`, before the pairs' time was
-     * limited, bound at the end: all rivals 306 (4,180 cells), 40 274, 20 275, 12 273-274, 6 276,
-     * no pairs 284-285 (2026-11-27).
+     * limited, with the count set by a development switch (not kept), bound at the end: all rivals
+     * 306 (4,180 cells), 40 274, 20 275, 12 273-274, 6 276, no pairs 284-285 (2026-11-27).
      */
     static final int RIVALS = 12;
     private final int n;
