@@ -99,8 +99,9 @@ public final class ConflictLearner {
         final int m;
         final ConflictSlave slave;
         final CoverSearch master;
-        double[] best;
-        int bestKept = -1;
+        /** Replaced whole, never changed in place: the climb reads it from its thread. */
+        volatile double[] best;
+        volatile int bestKept = -1;
         int bestCount = -1;
         int cuts;
         long cutSize;
@@ -110,8 +111,12 @@ public final class ConflictLearner {
         volatile int round;
         volatile int bound;
         volatile int conflicts;
-        /** The branch and bound over the weights beside the cuts (null: not for this family). */
-        CellsBeside beside;
+        /** The climb and the branch and bound over the weights beside the cuts. */
+        WeightsBeside beside;
+        /** The climb's best count already taken (-1: none). */
+        int climbTaken = -1;
+        /** The incumbent's count from the start weights (AM's, or the given ones), read by the climb's thread. */
+        volatile int startKept = -1;
         /** {@link #conflicts} as of the last {@link #takeCuts}. */
         int conflictsTaken;
         /** When the master solve under way started (nanoTime seconds); negative: none under way. */
@@ -174,14 +179,15 @@ public final class ConflictLearner {
             if (start != null) {
                 seed(start, "start: the given weighted mean");
             }
+            startKept = bestKept;
             bound = m - unlinkable;
-            beside = CellsBeside.startFor(o, slave.features(), data, train, t0 / 1e9, deadline);
+            beside = WeightsBeside.start(o, slave.features(), data, train, t0 / 1e9, deadline, this::climbFrom);
             String status = "TIME_LIMIT";
             boolean masterOptimal = true; // the first S (every linkable record) needs no master solve
             boolean hard = false;
             while (true) {
                 round++;
-                if (fromCells()) {
+                if (fromBeside()) {
                     status = "OPTIMAL";
                     break;
                 }
@@ -234,7 +240,7 @@ public final class ConflictLearner {
             if (beside != null) {
                 beside.close();
             }
-            if (!status.equals("OPTIMAL") && fromCells()) {
+            if (!status.equals("OPTIMAL") && fromBeside()) {
                 status = "OPTIMAL";
             }
             if (!status.equals("OPTIMAL")) {
@@ -250,7 +256,7 @@ public final class ConflictLearner {
             LinkageResult linkage = LearnedModels.link(o, model, data);
             int linked = LearnedModels.strictCount(linkage, train);
             String engine = master.version() + ", combinatorial Benders, " + cuts + " cuts"
-                    + "; master: " + master.notes() + (cells() == null ? "" : "; weight cells: " + cells().cells() + " searched");
+                    + "; master: " + master.notes() + climbNote() + (cells() == null ? "" : "; weight cells: " + cells().cells() + " searched");
             master.delete();
             slave.delete();
             double gap = bound == 0 ? 0 : Math.max(0, (bound - (double) linked) / bound);
@@ -278,10 +284,48 @@ public final class ConflictLearner {
         }
 
         /**
-         * Takes the weight cells' incumbent (counted again by the engine's margins) and bound; true
-         * when the incumbent then meets the bound.
+         * Where the climb starts: the run's best when the climb's weights are its own, else the given
+         * or AM's weights, but only while the cuts have found nothing better than those (null: no
+         * climb). A family richer than the weighted means whose cuts already beat its start rarely
+         * gains from a weighted mean, and the climb would take a core (whole Census, CI, proven in
+         * 7.8-8.0 s: 8.4-9.1 s with the climb beside it; docs/learning.md).
          */
-        boolean fromCells() {
+        double[] climbFrom() {
+            if (WeightsBeside.simplex(o.aggregator())) {
+                return best.clone();
+            }
+            if (bestKept > startKept) {
+                return null;
+            }
+            double[] w = o.startWeights();
+            if (w == null) {
+                w = new double[slave.features().dimension()];
+                java.util.Arrays.fill(w, 1.0 / w.length);
+            }
+            return w.clone();
+        }
+
+        String climbNote() {
+            WeightClimb c = beside == null ? null : beside.climb();
+            return c == null ? "" : String.format(Locale.ROOT, "; weight climb: %d moves, %d exact counts, %.1f s", c.proposals(),
+                    c.exactCounts(), c.seconds());
+        }
+
+        /**
+         * Takes the climb's and the weight cells' incumbents (counted again by the engine's margins)
+         * and the cells' bound; true when the incumbent then meets the bound.
+         */
+        boolean fromBeside() {
+            WeightClimb w = beside == null ? null : beside.climb();
+            WeightClimb.Found found = w == null ? null : w.found();
+            if (found != null && found.linked() > climbTaken) {
+                climbTaken = found.linked();
+                double[] theta = beside.ownFamily() ? found.weights() : LearnedModels.embed(o, found.weights(), slave.features());
+                if (theta != null) {
+                    seed(theta, beside.ownFamily() ? "climb: weights from a local search"
+                            : "climb: a weighted mean from a local search");
+                }
+            }
             SimplexCells c = cells();
             if (c == null) {
                 return false;

@@ -327,7 +327,11 @@ final class SimplexCells {
             linked += ok ? 1 : 0;
         }
         if (linked > best.linked()) {
-            best = new Found(linked, w);
+            synchronized (this) { // offer() may come from another thread
+                if (linked > best.linked()) {
+                    best = new Found(linked, w);
+                }
+            }
         }
     }
 
@@ -366,7 +370,17 @@ final class SimplexCells {
         return bound;
     }
 
-    /** The best cell centre so far. */
+    /**
+     * An incumbent found elsewhere, counted the same way (every rival at least eps farther than the
+     * true match): cells that cannot beat it are pruned from then on.
+     */
+    synchronized void offer(int linked, double[] weights) {
+        if (linked > best.linked()) {
+            best = new Found(linked, weights.clone());
+        }
+    }
+
+    /** The best cell centre (or offered incumbent) so far. */
     Found found() {
         return best;
     }

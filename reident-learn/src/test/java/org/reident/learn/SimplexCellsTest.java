@@ -11,7 +11,8 @@ import org.reident.data.LinkageData;
 /**
  * {@link SimplexCells}: searched to the end it is exact, so on seeded files its bound and its
  * incumbent both equal the optimum the cuts prove (WM, WM_m, OWA); cut short, its bound is never
- * below that optimum; inside the learner it tightens the bound of a run the cuts do not prove.
+ * below that optimum; inside the learner it tightens the bound of a run the cuts do not prove (and
+ * the climb beside it, {@link WeightClimb}, gives that run an incumbent).
  */
 class SimplexCellsTest {
     private static SimplexCells cells(Aggregator a, LinkageData d, int[] train, double deadline) {
@@ -78,6 +79,8 @@ class SimplexCellsTest {
             }
         }
         assertTrue(fromCells, "the cells lowered the bound: " + lines);
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("climb: weights from a local search links")),
+                "the climb beside them gave an incumbent: " + lines);
         assertEquals(last, r.bound(), "the bound is the last one reported: " + lines);
         assertTrue(r.solver().contains("weight cells:"), r.solver());
     }
