@@ -1,6 +1,7 @@
 package org.reident.learn;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.reident.data.LinkageData;
@@ -256,7 +257,7 @@ public final class ConflictLearner {
             LinkageResult linkage = LearnedModels.link(o, model, data);
             int linked = LearnedModels.strictCount(linkage, train);
             String engine = master.version() + ", combinatorial Benders, " + cuts + " cuts"
-                    + "; master: " + master.notes() + climbNote() + (cells() == null ? "" : "; weight cells: " + cells().cells() + " searched");
+                    + "; master: " + master.notes() + (beside == null ? "" : beside.note());
             master.delete();
             slave.delete();
             double gap = bound == 0 ? 0 : Math.max(0, (bound - (double) linked) / bound);
@@ -300,15 +301,9 @@ public final class ConflictLearner {
             double[] w = o.startWeights();
             if (w == null) {
                 w = new double[slave.features().dimension()];
-                java.util.Arrays.fill(w, 1.0 / w.length);
+                Arrays.fill(w, 1.0 / w.length);
             }
             return w.clone();
-        }
-
-        String climbNote() {
-            WeightClimb c = beside == null ? null : beside.climb();
-            return c == null ? "" : String.format(Locale.ROOT, "; weight climb: %d moves, %d exact counts, %.1f s", c.proposals(),
-                    c.exactCounts(), c.seconds());
         }
 
         /**

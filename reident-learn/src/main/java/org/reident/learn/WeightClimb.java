@@ -2,6 +2,7 @@ package org.reident.learn;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
+import java.util.function.Consumer;
 
 /**
  * Incumbents by local search over the weights of a weighted mean (or of an OWA), for the runs whose
@@ -48,7 +49,7 @@ final class WeightClimb {
     private long proposals;
     private long exactCounts;
     private volatile double seconds;
-    private java.util.function.Consumer<Found> onGain = f -> { };
+    private Consumer<Found> onGain = f -> { };
 
     /** The most training records an exactly counted w links with margin eps (-1 before the first), and w. */
     record Found(int linked, double[] weights) {
@@ -132,7 +133,7 @@ final class WeightClimb {
     }
 
     /** Called on the climb's thread with each new best after the first (set before {@link #run}). */
-    void onGain(java.util.function.Consumer<Found> action) {
+    void onGain(Consumer<Found> action) {
         onGain = action;
     }
 

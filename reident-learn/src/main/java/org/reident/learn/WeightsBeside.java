@@ -1,5 +1,6 @@
 package org.reident.learn;
 
+import java.util.Locale;
 import java.util.function.Supplier;
 import org.reident.data.LinkageData;
 import org.reident.distance.Distances;
@@ -125,6 +126,14 @@ final class WeightsBeside implements AutoCloseable {
     /** The cells once their rivals are gathered, else null. */
     SimplexCells cells() {
         return cells;
+    }
+
+    /** What the searches did, for the run's solver line ("" when neither started). */
+    String note() {
+        WeightClimb w = climb;
+        SimplexCells c = cells;
+        return (w == null ? "" : String.format(Locale.ROOT, "; weight climb: %d moves, %d exact counts, %.1f s", w.proposals(),
+                w.exactCounts(), w.seconds())) + (c == null ? "" : "; weight cells: " + c.cells() + " searched");
     }
 
     /** Ends the searches and waits for their threads; their bound and incumbents stay readable. */
