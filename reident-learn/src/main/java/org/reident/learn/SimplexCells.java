@@ -103,7 +103,8 @@ final class SimplexCells {
         double[] c2 = new double[n];
         int[] order = new int[n];
         int q = 0;
-        for (; q < train.length && StopRequest.now() < deadline; q++) {
+        // an interrupt (the run ended: WeightsBeside.close) stops the gathering too, as the deadline does
+        for (; q < train.length && StopRequest.now() < deadline && !Thread.currentThread().isInterrupted(); q++) {
             rivals[q] = rivalsOf(f, data, train[q], acc, c1, c2, order);
         }
         ready = q == train.length;

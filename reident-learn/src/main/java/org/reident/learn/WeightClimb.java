@@ -212,7 +212,7 @@ final class WeightClimb {
 
     /**
      * L(w), each record passing its kept rivals checked against every rival; one that fails keeps
-     * the rival with the least w . e. -1 at the deadline.
+     * the rival with the least w . e. -1 at the deadline or on {@link #stop}.
      */
     int exact(double[] w, double deadline) {
         exactCounts++;
@@ -221,7 +221,7 @@ final class WeightClimb {
             if (!holdsKept(q, w)) {
                 continue;
             }
-            if ((q & 63) == 0 && now() >= deadline) {
+            if ((q & 63) == 0 && (stopped || now() >= deadline)) {
                 return -1;
             }
             int i = rec[q];

@@ -12,13 +12,13 @@ import org.reident.distance.Distances;
  * <ul>
  * <li>{@link WeightClimb} for incumbents, for every family: over the run's own weights for WM, WM_m
  * and OWA, else over a weighted mean's, which CI, CI_m, SB, SB_NC and MD* hold
- * ({@link LearnedModels#embed}), there only while the cuts have not beaten AM; until it stalls (a few
- * seconds), each gain offered to the cells;</li>
+ * ({@link LearnedModels#embed}), there only while the cuts have not beaten the start weights (AM's or
+ * the given ones); until it stalls (a few seconds), each gain offered to the cells;</li>
  * <li>{@link SimplexCells} for the bound, for WM, WM_m and OWA on at most
  * {@link SimplexCells#MAX_VARIABLES} weights; until the deadline, a stop request or {@link #close}.</li>
  * </ul>
- * Measured (docs/learning.md): run one after the other, the cells' later start cost a 1,000-record
- * file proven by them in 44-46 s its proof until 50-59 s.
+ * Why two threads (docs/learning.md): run one after the other, the cells started later, and a
+ * 1,000-record file they prove in 44-46 s took 50-59 s.
  */
 final class WeightsBeside implements AutoCloseable {
     /** Seconds into a run before the searches start. */
