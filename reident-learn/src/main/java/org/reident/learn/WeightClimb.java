@@ -35,8 +35,8 @@ final class WeightClimb {
     private final boolean sorted;
     private final double eps;
     private final double delta;
-    private final double[] query;
-    private final double[] reference;
+    /** The standardised records: their squared differences per variable. */
+    private final Features features;
     private final int[] rec;
     private final int[] truth;
     /** Per training record, the rivals' e that ruled it out so far, n values each. */
@@ -56,22 +56,21 @@ final class WeightClimb {
     }
 
     /**
-     * @param query     standardised query records, row-major, n values each
-     * @param reference standardised reference records, row-major
-     * @param records   the training records' query rows
-     * @param truth     per query row, its true match's reference row
-     * @param owa       the weights act on the sorted values (OWA) instead of the variables
-     * @param delta     the least weight (WM_m), else 0
+     * @param features   the run's features, for their squared standardised differences (any
+     *                   family's: those do not depend on it)
+     * @param references the reference records' count
+     * @param records    the training records' query rows
+     * @param truth      per query row, its true match's reference row
+     * @param owa        the weights act on the sorted values (OWA) instead of the variables
+     * @param delta      the least weight (WM_m), else 0
      */
-    WeightClimb(double[] query, double[] reference, int n, int[] records, int[] truth, boolean owa, double eps,
-            double delta) {
-        this.n = n;
-        this.nr = reference.length / n;
+    WeightClimb(Features features, int references, int[] records, int[] truth, boolean owa, double eps, double delta) {
+        this.features = features;
+        this.n = features.dimension();
+        this.nr = references;
         this.sorted = owa;
         this.eps = eps;
         this.delta = delta;
-        this.query = query;
-        this.reference = reference;
         this.rec = records.clone();
         this.truth = truth;
         rows = new double[rec.length][];
@@ -89,7 +88,7 @@ final class WeightClimb {
             u[k] = Math.max(1e-9, (start[k] - delta) / span);
         }
         normalise(u);
-        double[] w = weights(u);
+        double[] w = weights(u, new double[n]);
         int first = exact(w, deadline);
         if (first < 0) {
             return;
@@ -99,6 +98,8 @@ final class WeightClimb {
         double began = now();
         double gained = began;
         double[] next = new double[n];
+        double[] v = new double[n];
+        double[] at = new double[n];
         while (!stopped) {
             double t = now();
             seconds = System.nanoTime() / 1e9 - began;
@@ -106,7 +107,7 @@ final class WeightClimb {
                 return;
             }
             propose(u, next, rnd);
-            double[] v = weights(next);
+            weights(next, v);
             int bound = estimate(v);
             proposals++;
             if (bound < current) {
@@ -118,12 +119,12 @@ final class WeightClimb {
                     return;
                 }
                 if (x > best.linked()) {
-                    best = new Found(x, v);
+                    best = new Found(x, v.clone());
                     onGain.accept(best);
                     gained = now();
                 }
                 bound = x;
-                current = estimate(weights(u)); // the rivals just kept may lower the current point's bound
+                current = estimate(weights(u, at)); // the rivals just kept may lower the current point's bound
             }
             if (bound >= current) {
                 System.arraycopy(next, 0, u, 0, n);
@@ -170,8 +171,8 @@ final class WeightClimb {
         normalise(next);
     }
 
-    private double[] weights(double[] u) {
-        double[] w = new double[n];
+    /** w = delta + (1 - n delta) u, into w. */
+    private double[] weights(double[] u, double[] w) {
         double span = 1 - n * delta;
         for (int k = 0; k < n; k++) {
             w[k] = delta + span * u[k];
@@ -274,10 +275,7 @@ final class WeightClimb {
 
     /** c_k(i, j): the squared standardised differences, sorted largest first for OWA. */
     private void values(int i, int j, double[] out) {
-        for (int k = 0; k < n; k++) {
-            double d = query[i * n + k] - reference[j * n + k];
-            out[k] = d * d;
-        }
+        features.squaredDifferences(i, j, out);
         if (sorted) {
             Arrays.sort(out, 0, n);
             for (int a = 0, b = n - 1; a < b; a++, b--) {

@@ -3,7 +3,6 @@ package org.reident.learn;
 import java.util.Locale;
 import java.util.function.Supplier;
 import org.reident.data.LinkageData;
-import org.reident.distance.Distances;
 
 /**
  * The searches over weights beside {@link ConflictLearner}'s cuts, each on a thread of its own. They
@@ -34,10 +33,13 @@ final class WeightsBeside implements AutoCloseable {
     private volatile boolean closed;
 
     /**
+     * Started for every family (each holds the weighted means or is an OWA), the cells only for the
+     * simplex ones.
+     *
      * @param start the run's start (nanoTime seconds)
      * @param from  the weights to climb from, read when the climb would start; null: no climb
      */
-    private WeightsBeside(LearnOptions o, Features f, LinkageData data, int[] train, double start, double deadline,
+    WeightsBeside(LearnOptions o, Features f, LinkageData data, int[] train, double start, double deadline,
             Supplier<double[]> from) {
         Aggregator a = o.aggregator();
         ownFamily = simplex(a);
@@ -50,9 +52,7 @@ final class WeightsBeside implements AutoCloseable {
             if (first == null) {
                 return;
             }
-            double[][] z = Distances.standardized(data, o.standardization());
-            WeightClimb w = new WeightClimb(z[0], z[1], f.dimension(), train, data.truth(), a == Aggregator.OWA, o.eps(),
-                    delta);
+            WeightClimb w = new WeightClimb(f, data.maskedCount(), train, data.truth(), a == Aggregator.OWA, o.eps(), delta);
             if (ownFamily) {
                 w.onGain(found -> {
                     SimplexCells c = cells;
@@ -105,12 +105,6 @@ final class WeightsBeside implements AutoCloseable {
     /** Whether the family's parameters are weights on a simplex (WM, WM_m, OWA): the climb's and the cells' own. */
     static boolean simplex(Aggregator a) {
         return a == Aggregator.WM || a == Aggregator.WM_M || a == Aggregator.OWA;
-    }
-
-    /** Started for every family (each holds the weighted means or is an OWA), the cells only for the simplex ones. */
-    static WeightsBeside start(LearnOptions o, Features f, LinkageData data, int[] train, double start, double deadline,
-            Supplier<double[]> from) {
-        return new WeightsBeside(o, f, data, train, start, deadline, from);
     }
 
     /** Whether the climb's weights are the run's own parameters (WM, WM_m, OWA); else they are a weighted mean's. */

@@ -21,7 +21,8 @@ class WeightClimbTest {
     private static WeightClimb climb(Aggregator a, LinkageData d, int[] train) {
         LearnOptions o = LearnOptions.defaults(a);
         double[][] z = Distances.standardized(d, Standardization.OWN);
-        return new WeightClimb(z[0], z[1], d.dimension(), train, d.truth(), a == Aggregator.OWA, o.eps(),
+        Features f = new Features(a, z[0], z[1], d.dimension());
+        return new WeightClimb(f, d.maskedCount(), train, d.truth(), a == Aggregator.OWA, o.eps(),
                 a == Aggregator.WM_M ? o.delta() : 0);
     }
 
