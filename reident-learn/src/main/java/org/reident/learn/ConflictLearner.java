@@ -316,15 +316,10 @@ public final class ConflictLearner {
          * and the cells' bound; true when the incumbent then meets the bound.
          */
         boolean fromBeside() {
-            WeightClimb w = beside == null ? null : beside.climb();
-            WeightClimb.Found found = w == null ? null : w.found();
+            WeightsBeside.Climbed found = beside == null ? null : beside.climbed();
             if (found != null && found.linked() > climbTaken) {
                 climbTaken = found.linked();
-                double[] theta = beside.ownFamily() ? found.weights() : LearnedModels.embed(o, found.weights(), slave.features());
-                if (theta != null) {
-                    seed(theta, beside.ownFamily() ? "climb: weights from a local search"
-                            : "climb: a weighted mean from a local search");
-                }
+                seed(found.theta(), found.what());
             }
             SimplexCells c = cells();
             if (c == null) {

@@ -32,6 +32,11 @@ final class Features {
         this.parameters = aggregator.isChoquet() ? 1 << n : aggregator.isBilinear() ? n * (n + 1) / 2 : n;
     }
 
+    /** The same standardised records read as a weighted mean's (WM) features. */
+    Features weighted() {
+        return new Features(Aggregator.WM, query, reference, n);
+    }
+
     int parameters() {
         return parameters;
     }
@@ -55,47 +60,73 @@ final class Features {
 
     /** Adds {@code sign * phi(q, j)} into {@code acc.values}, recording the indices touched. */
     void add(int q, int j, double sign, Accumulator acc, double[] c, int[] order) {
-        switch (aggregator) {
-            case WM:
-            case WM_M:
-                squaredDifferences(q, j, c);
-                for (int k = 0; k < n; k++) {
-                    acc.add(k, sign * c[k]);
+        int count = terms();
+        if (acc.idx == null || acc.idx.length < count) {
+            acc.idx = new int[count];
+            acc.val = new double[count];
+        }
+        terms(q, j, acc.idx, acc.val, c, order);
+        for (int t = 0; t < count; t++) {
+            acc.add(acc.idx[t], sign * acc.val[t]);
+        }
+    }
+
+    /** How many terms {@link #terms} gives a pair: n, or n (n + 1) / 2 for SB, SB_NC and MD*. */
+    int terms() {
+        return aggregator.isBilinear() ? n * (n + 1) / 2 : n;
+    }
+
+    /**
+     * phi(q, j) as {@link #terms()} terms: C_theta(q, j) = sum_t val[t] theta[idx[t]]. WM: idx = k,
+     * val = c_k; OWA: idx = r, val = the r-th largest c_k; CI: idx = the chain's subsets A_s(i) (bit
+     * masks, largest first), val = c_s(i) - c_s(i-1); SB: idx = Sigma's entry (k, l), k &lt;= l,
+     * val = diff_k^2 or 2 diff_k diff_l (MD*: |diff|). {@code c} and {@code order} are scratch of n
+     * values.
+     */
+    void terms(int q, int j, int[] idx, double[] val, double[] c, int[] order) {
+        if (aggregator.isBilinear()) {
+            boolean absolute = aggregator == Aggregator.MD_STAR;
+            for (int k = 0; k < n; k++) {
+                double dk = query[q * n + k] - reference[j * n + k];
+                c[k] = absolute ? Math.abs(dk) : dk;
+            }
+            int t = 0;
+            for (int k = 0; k < n; k++) {
+                for (int l = k; l < n; l++) {
+                    idx[t] = t; // triangle(k, l): the upper triangle row by row
+                    val[t++] = k == l ? c[k] * c[k] : 2 * c[k] * c[l];
                 }
-                break;
+            }
+            return;
+        }
+        squaredDifferences(q, j, c);
+        switch (aggregator) {
             case OWA:
-                squaredDifferences(q, j, c);
                 java.util.Arrays.sort(c, 0, n);
                 for (int r = 0; r < n; r++) {
-                    acc.add(r, sign * c[n - 1 - r]); // theta_0 weighs the largest value
+                    idx[r] = r;
+                    val[r] = c[n - 1 - r]; // theta_0 weighs the largest value
                 }
                 break;
             case CHOQUET:
             case CHOQUET_M: {
-                squaredDifferences(q, j, c);
                 sortIndices(c, order);
                 int mask = (1 << n) - 1;
                 double prev = 0;
                 for (int i = 0; i < n; i++) {
                     int k = order[i];
-                    acc.add(mask, sign * (c[k] - prev));
+                    idx[i] = mask;
+                    val[i] = c[k] - prev;
                     prev = c[k];
                     mask &= ~(1 << k);
                 }
                 break;
             }
-            default: {
-                boolean absolute = aggregator == Aggregator.MD_STAR;
+            default:
                 for (int k = 0; k < n; k++) {
-                    double dk = query[q * n + k] - reference[j * n + k];
-                    dk = absolute ? Math.abs(dk) : dk;
-                    for (int l = k; l < n; l++) {
-                        double dl = query[q * n + l] - reference[j * n + l];
-                        dl = absolute ? Math.abs(dl) : dl;
-                        acc.add(triangle(k, l), sign * (k == l ? dk * dk : 2 * dk * dl));
-                    }
+                    idx[k] = k;
+                    val[k] = c[k];
                 }
-            }
         }
     }
 
@@ -167,6 +198,9 @@ final class Features {
         final int[] touched;
         final boolean[] seen;
         int count;
+        /** Scratch for {@link Features#add}: one pair's terms. */
+        int[] idx;
+        double[] val;
 
         Accumulator(int size) {
             values = new double[size];

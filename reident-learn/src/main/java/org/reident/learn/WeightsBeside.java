@@ -9,10 +9,12 @@ import org.reident.data.LinkageData;
  * wait {@link #AFTER} seconds first, so runs the cuts prove by then keep both cores and their paths
  * (every 400-record cell, the whole Census's WM in 2.0 s and WM_m in 1.0 s). Then:
  * <ul>
- * <li>{@link WeightClimb} for incumbents, for every family: over the run's own weights for WM, WM_m
+ * <li>{@link LinkClimb} for incumbents, for every family: over the run's own weights for WM, WM_m
  * and OWA, else over a weighted mean's, which CI, CI_m, SB, SB_NC and MD* hold
  * ({@link LearnedModels#embed}), there only while the cuts have not beaten the start weights (AM's or
- * the given ones); until it stalls (a few seconds), each gain offered to the cells;</li>
+ * the given ones); until it stalls (a few seconds), each gain offered to the cells. For CI, SB,
+ * SB_NC and MD*, a climb over the family's own parameters follows, from the weighted mean's best
+ * embedded ({@link MeasureMoves}, {@link MatrixMoves});</li>
  * <li>{@link SimplexCells} for the bound, for WM, WM_m and OWA on at most
  * {@link SimplexCells#MAX_VARIABLES} weights; until the deadline, a stop request or {@link #close}.</li>
  * </ul>
@@ -28,7 +30,10 @@ final class WeightsBeside implements AutoCloseable {
     private final Thread climbing;
     private final Thread cutting;
     private final boolean ownFamily;
-    private volatile WeightClimb climb;
+    private final LearnOptions o;
+    private final Features features;
+    private volatile LinkClimb climb;
+    private volatile LinkClimb familyClimb;
     private volatile SimplexCells cells;
     private volatile boolean closed;
 
@@ -41,6 +46,8 @@ final class WeightsBeside implements AutoCloseable {
      */
     WeightsBeside(LearnOptions o, Features f, LinkageData data, int[] train, double start, double deadline,
             Supplier<double[]> from) {
+        this.o = o;
+        this.features = f;
         Aggregator a = o.aggregator();
         ownFamily = simplex(a);
         double delta = a == Aggregator.WM_M ? o.delta() : 0;
@@ -52,18 +59,28 @@ final class WeightsBeside implements AutoCloseable {
             if (first == null) {
                 return;
             }
-            WeightClimb w = new WeightClimb(f, data.maskedCount(), train, data.truth(), a == Aggregator.OWA, o.eps(), delta);
+            LinkClimb w = new LinkClimb(ownFamily ? f : f.weighted(), data.maskedCount(), train, data.truth(), o.eps(),
+                    new SimplexMoves(f.dimension(), delta));
             if (ownFamily) {
                 w.onGain(found -> {
                     SimplexCells c = cells;
                     if (c != null) {
-                        c.offer(found.linked(), found.weights());
+                        c.offer(found.linked(), found.theta());
                     }
                 });
             }
             climb = w;
             if (!closed) {
                 w.run(first, deadline, SEED);
+            }
+            LinkClimb.Moves own = familyMoves(a, f.dimension());
+            LinkClimb.Found found = w.found();
+            if (own != null && !closed && found.linked() >= 0) {
+                LinkClimb fc = new LinkClimb(f, data.maskedCount(), train, data.truth(), o.eps(), own);
+                familyClimb = fc;
+                if (!closed) {
+                    fc.run(LearnedModels.embed(o, found.theta(), f), deadline, SEED);
+                }
             }
         }, "reident-weight-climb");
         boolean withCells = ownFamily && f.dimension() <= SimplexCells.MAX_VARIABLES;
@@ -73,10 +90,10 @@ final class WeightsBeside implements AutoCloseable {
             }
             SimplexCells c = new SimplexCells(f, data, train, o.eps(), delta, deadline);
             cells = c;
-            WeightClimb w = climb;
-            WeightClimb.Found found = w == null ? null : w.found();
+            LinkClimb w = climb;
+            LinkClimb.Found found = w == null ? null : w.found();
             if (found != null && found.linked() >= 0) {
-                c.offer(found.linked(), found.weights());
+                c.offer(found.linked(), found.theta());
             }
             if (!closed) {
                 c.run(deadline);
@@ -88,6 +105,20 @@ final class WeightsBeside implements AutoCloseable {
                 t.start();
             }
         }
+    }
+
+    /**
+     * The moves of the climb over the family's own parameters that follows the weighted mean's, or
+     * null (WM, WM_m and OWA climb over their own weights already; CI_m's submodularity is not kept
+     * by {@link MeasureMoves}).
+     */
+    private static LinkClimb.Moves familyMoves(Aggregator a, int n) {
+        return switch (a) {
+            case CHOQUET -> new MeasureMoves(n);
+            case BILINEAR, MD_STAR -> new MatrixMoves(n, true);
+            case BILINEAR_NC -> new MatrixMoves(n, false);
+            default -> null;
+        };
     }
 
     /** Sleeps until AFTER seconds into the run; false when closed or out of time first. */
@@ -107,14 +138,29 @@ final class WeightsBeside implements AutoCloseable {
         return a == Aggregator.WM || a == Aggregator.WM_M || a == Aggregator.OWA;
     }
 
-    /** Whether the climb's weights are the run's own parameters (WM, WM_m, OWA); else they are a weighted mean's. */
-    boolean ownFamily() {
-        return ownFamily;
+    /**
+     * The climbs' best so far as the family's parameters, with what found it; null before the
+     * first. The weight climb's weights are embedded in CI, CI_m, SB, SB_NC and MD*
+     * ({@link LearnedModels#embed}); the family climb's are the family's own.
+     */
+    Climbed climbed() {
+        LinkClimb mc = familyClimb;
+        LinkClimb.Found m = mc == null ? null : mc.found();
+        LinkClimb w = climb;
+        LinkClimb.Found found = w == null ? null : w.found();
+        if (m != null && m.linked() >= 0 && (found == null || m.linked() > found.linked())) {
+            return new Climbed(m.linked(), m.theta(), "climb: the family's parameters from a local search");
+        }
+        if (found == null || found.linked() < 0) {
+            return null;
+        }
+        double[] theta = ownFamily ? found.theta() : LearnedModels.embed(o, found.theta(), features);
+        return theta == null ? null : new Climbed(found.linked(), theta, ownFamily ? "climb: weights from a local search"
+                : "climb: a weighted mean from a local search");
     }
 
-    /** The climb once started, else null. */
-    WeightClimb climb() {
-        return climb;
+    /** A climb's exactly counted best: the records it links with margin eps, its parameters, which climb. */
+    record Climbed(int linked, double[] theta, String what) {
     }
 
     /** The cells once their rivals are gathered, else null. */
@@ -122,21 +168,26 @@ final class WeightsBeside implements AutoCloseable {
         return cells;
     }
 
-    /** What the searches did, for the run's solver line ("" when neither started). */
+    /** What the searches did, for the run's solver line ("" when none started). */
     String note() {
-        WeightClimb w = climb;
         SimplexCells c = cells;
-        return (w == null ? "" : String.format(Locale.ROOT, "; weight climb: %d moves, %d exact counts, %.1f s", w.proposals(),
-                w.exactCounts(), w.seconds())) + (c == null ? "" : "; weight cells: " + c.cells() + " searched");
+        return note("weight climb", climb) + note("family climb", familyClimb)
+                + (c == null ? "" : "; weight cells: " + c.cells() + " searched");
+    }
+
+    private static String note(String what, LinkClimb w) {
+        return w == null ? "" : String.format(Locale.ROOT, "; %s: %d moves, %d exact counts, %.1f s", what, w.proposals(),
+                w.exactCounts(), w.seconds());
     }
 
     /** Ends the searches and waits for their threads; their bound and incumbents stay readable. */
     @Override
     public void close() {
         closed = true;
-        WeightClimb w = climb;
-        if (w != null) {
-            w.stop();
+        for (LinkClimb w : new LinkClimb[] {climb, familyClimb}) {
+            if (w != null) {
+                w.stop();
+            }
         }
         SimplexCells c = cells;
         if (c != null) {

@@ -1,0 +1,330 @@
+package org.reident.learn;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import java.util.function.Consumer;
+
+/**
+ * Incumbents by local search over a family's parameters theta, for the runs whose cuts find few:
+ * large files on many variables, where the slave's linkable sets stay far below AM's. It maximises
+ * the training records linked with margin eps, L(theta) = #{i : C_theta(i, j) - C_theta(i, t_i) >=
+ * eps for every rival j}, the count of {@link SimplexCells}' cell centres and of the learner's MILP
+ * (docs/learning.md). The pair's distance is the family's terms ({@link Features#terms}):
+ * C_theta(i, j) = sum_t val_t theta[idx_t], n of them for WM, WM_m and OWA (weights) and CI (a
+ * measure), n (n + 1) / 2 for SB, SB_NC and MD* (a matrix). Which moves keep theta in its family is
+ * {@link Moves}' business: {@link SimplexMoves} for the weights, {@link MeasureMoves} for a monotone
+ * measure, {@link MatrixMoves} for a matrix.
+ * <p>
+ * Each record keeps the rivals that have ruled it out so far (their terms). A proposal is counted
+ * on those alone, an upper bound of L (cheap: a record that fails fails on the rival that last
+ * ruled it out), and counted exactly, against every rival, only when that bound beats the best;
+ * each record it counted wrongly then keeps the rival that rules it out, so the bound of that theta
+ * becomes exact. Every incumbent reported is thus an exact count.
+ * <p>
+ * A move is kept when the bound does not fall (plateaus are walked). The climb ends at the
+ * deadline, on {@link #stop}, or when it has not improved for max({@link #STALL} s, half its
+ * running time). Which theta it reaches depends on the clock, not its soundness.
+ */
+final class LinkClimb {
+    /** Seconds without a gain after which the climb may end. */
+    static final double STALL = 3;
+    /**
+     * Rivals each record keeps from the first exact count: its nearest under the start. With the
+     * failing records' nearest alone, most proposals' estimates beat the best and are counted exactly
+     * in vain (EIA, 10% noise, CI's measure: 9 exact counts of 477 moves took 4.3 s).
+     */
+    static final int PRIME = 16;
+
+    /** Proposals within the family. */
+    interface Moves {
+        /** theta made a member of the family (the climb starts there). */
+        double[] start(double[] theta);
+
+        /** A neighbour of theta, into next (same length). */
+        void propose(double[] theta, double[] next, SplittableRandom rnd);
+    }
+
+    private final int n;
+    private final int nr;
+    private final double eps;
+    private final Moves moves;
+    private final Features features;
+    private final int[] rec;
+    private final int[] truth;
+    /** Per training record, the terms of the rivals that ruled it out so far, n each (n: the terms of a pair). */
+    private final int[][] keptIdx;
+    private final double[][] keptVal;
+    private final int[] size;
+    /** Per training record, the terms of its true match. */
+    private final int[][] ownIdx;
+    private final double[][] ownVal;
+    private final int[] idx;
+    private final double[] val;
+    private final double[] c;
+    private final int[] order;
+    /** The first exact count keeps each record's nearest rivals, not only a failing one's nearest. */
+    private boolean priming = true;
+    private final int[] nearJ = new int[PRIME];
+    private final double[] nearD = new double[PRIME];
+    private volatile Found best = new Found(-1, null);
+    private volatile boolean stopped;
+    private long proposals;
+    private long exactCounts;
+    private volatile double seconds;
+    private Consumer<Found> onGain = f -> { };
+
+    /** The most training records an exactly counted theta links with margin eps (-1 before the first), and theta. */
+    record Found(int linked, double[] theta) {
+    }
+
+    /**
+     * @param features   the run's features, for the pairs' terms
+     * @param references the reference records' count
+     * @param records    the training records' query rows
+     * @param truth      per query row, its true match's reference row
+     */
+    LinkClimb(Features features, int references, int[] records, int[] truth, double eps, Moves moves) {
+        this.features = features;
+        this.n = features.terms();
+        this.nr = references;
+        this.eps = eps;
+        this.moves = moves;
+        this.rec = records.clone();
+        this.truth = truth;
+        keptIdx = new int[rec.length][];
+        keptVal = new double[rec.length][];
+        size = new int[rec.length];
+        ownIdx = new int[rec.length][];
+        ownVal = new double[rec.length][];
+        idx = new int[n];
+        val = new double[n];
+        c = new double[features.dimension()];
+        order = new int[features.dimension()];
+    }
+
+    /** Climbs from theta until the deadline (nanoTime seconds), a stop or a stall. */
+    void run(double[] start, double deadline, long seed) {
+        SplittableRandom rnd = new SplittableRandom(seed);
+        double[] theta = moves.start(start.clone());
+        int first = exact(theta, deadline);
+        if (first < 0) {
+            return;
+        }
+        best = new Found(first, theta.clone());
+        int current = first;
+        double began = now();
+        double gained = began;
+        double[] next = new double[theta.length];
+        while (!stopped) {
+            double t = now();
+            seconds = System.nanoTime() / 1e9 - began;
+            if (t >= deadline || t - gained > Math.max(STALL, (t - began) / 2)) {
+                return;
+            }
+            moves.propose(theta, next, rnd);
+            int bound = estimate(next);
+            proposals++;
+            if (bound < current) {
+                continue;
+            }
+            if (bound > best.linked()) {
+                int needed = best.linked();
+                int x = exact(next, deadline, needed);
+                if (x < 0) {
+                    return;
+                }
+                if (x > best.linked()) {
+                    best = new Found(x, next.clone());
+                    onGain.accept(best);
+                    gained = now();
+                }
+                current = estimate(theta); // the rivals just kept may lower the current point's bound
+                if (x < needed) {
+                    continue; // cut short below the best: its count is not known, and not worth a move
+                }
+                bound = x;
+            }
+            if (bound >= current) {
+                System.arraycopy(next, 0, theta, 0, theta.length);
+                current = bound;
+            }
+        }
+    }
+
+    /** Called on the climb's thread with each new best after the first (set before {@link #run}). */
+    void onGain(Consumer<Found> action) {
+        onGain = action;
+    }
+
+    /** Asks a running climb to end. */
+    void stop() {
+        stopped = true;
+    }
+
+    Found found() {
+        return best;
+    }
+
+    long proposals() {
+        return proposals;
+    }
+
+    /** Seconds from the first exact count to the last move. */
+    double seconds() {
+        return seconds;
+    }
+
+    long exactCounts() {
+        return exactCounts;
+    }
+
+    /** The records theta links on their kept rivals alone: at least L(theta). */
+    int estimate(double[] theta) {
+        int linked = 0;
+        for (int q = 0; q < rec.length; q++) {
+            linked += holdsKept(q, theta) ? 1 : 0;
+        }
+        return linked;
+    }
+
+    private boolean holdsKept(int q, double[] theta) {
+        int end = size[q] * n;
+        if (end == 0) {
+            return true;
+        }
+        int[] ki = keptIdx[q];
+        double[] kv = keptVal[q];
+        double own = dot(ownIdx[q], ownVal[q], 0, theta);
+        for (int o = 0; o < end; o += n) {
+            if (dot(ki, kv, o, theta) - own < eps) { // the same test as exact's
+                if (o > 0) { // the rival that rules it out is tried first next time
+                    for (int k = 0; k < n; k++) {
+                        int xi = ki[k];
+                        ki[k] = ki[o + k];
+                        ki[o + k] = xi;
+                        double xv = kv[k];
+                        kv[k] = kv[o + k];
+                        kv[o + k] = xv;
+                    }
+                }
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private double dot(int[] ix, double[] v, int from, double[] theta) {
+        double s = 0;
+        for (int k = from; k < from + n; k++) {
+            s += v[k] * theta[ix[k]];
+        }
+        return s;
+    }
+
+    /** L(theta) exactly; -1 at the deadline or on {@link #stop}. */
+    int exact(double[] theta, double deadline) {
+        return exact(theta, deadline, 0);
+    }
+
+    /**
+     * L(theta) when it is at least {@code needed}, else a value below {@code needed} and at least
+     * L(theta) (the count stops once too many records have failed: most proposals counted exactly
+     * fall short of the best, and a Choquet count of every pair costs a sort each). Each record
+     * passing its kept rivals is checked against every rival; one that fails keeps the rival with
+     * the least distance. -1 at the deadline or on {@link #stop}.
+     */
+    int exact(double[] theta, double deadline, int needed) {
+        exactCounts++;
+        int linked = 0;
+        int lost = 0;
+        int spare = rec.length - needed; // records that may fail before the count falls short
+        for (int q = 0; q < rec.length; q++) {
+            if (lost > spare) {
+                return rec.length - lost;
+            }
+            if (!holdsKept(q, theta)) {
+                lost++;
+                continue;
+            }
+            if ((q & 63) == 0 && (stopped || now() >= deadline)) {
+                return -1;
+            }
+            int i = rec[q];
+            int t = truth[i];
+            if (ownIdx[q] == null) {
+                ownIdx[q] = new int[n];
+                ownVal[q] = new double[n];
+                features.terms(i, t, ownIdx[q], ownVal[q], c, order);
+            }
+            double least = Double.POSITIVE_INFINITY;
+            int worst = -1;
+            int near = 0;
+            for (int j = 0; j < nr; j++) {
+                if (j == t) {
+                    continue;
+                }
+                features.terms(i, j, idx, val, c, order);
+                double s = dot(idx, val, 0, theta);
+                if (s < least) {
+                    least = s;
+                    worst = j;
+                }
+                if (priming && (near < PRIME || s < nearD[near - 1])) {
+                    near = insert(j, s, near);
+                }
+            }
+            boolean holds = least - dot(ownIdx[q], ownVal[q], 0, theta) >= eps;
+            if (priming) {
+                for (int r = near - 1; r >= 0; r--) { // the nearest kept last, so tried first
+                    keep(q, i, nearJ[r]);
+                }
+            } else if (!holds) {
+                keep(q, i, worst);
+            }
+            if (holds) {
+                linked++;
+            } else {
+                lost++;
+            }
+        }
+        priming = false;
+        return linked; // every record is linked or lost
+    }
+
+    /** Puts rival j at distance s into the sorted nearest list of {@code near} entries; the new length. */
+    private int insert(int j, double s, int near) {
+        int p = Math.min(near, PRIME - 1);
+        while (p > 0 && nearD[p - 1] > s) {
+            nearD[p] = nearD[p - 1];
+            nearJ[p] = nearJ[p - 1];
+            p--;
+        }
+        nearD[p] = s;
+        nearJ[p] = j;
+        return Math.min(near + 1, PRIME);
+    }
+
+    private void keep(int q, int i, int j) {
+        features.terms(i, j, idx, val, c, order);
+        if (keptIdx[q] == null) {
+            keptIdx[q] = new int[4 * n];
+            keptVal[q] = new double[4 * n];
+        } else if ((size[q] + 1) * n > keptIdx[q].length) {
+            keptIdx[q] = Arrays.copyOf(keptIdx[q], 2 * keptIdx[q].length);
+            keptVal[q] = Arrays.copyOf(keptVal[q], 2 * keptVal[q].length);
+        }
+        int[] ki = keptIdx[q];
+        double[] kv = keptVal[q];
+        int o = size[q]++ * n;
+        for (int k = 0; k < n; k++) { // first: a new rival is the likeliest to rule the record out again
+            ki[o + k] = ki[k];
+            kv[o + k] = kv[k];
+            ki[k] = idx[k];
+            kv[k] = val[k];
+        }
+    }
+
+    private static double now() {
+        return StopRequest.now();
+    }
+}
