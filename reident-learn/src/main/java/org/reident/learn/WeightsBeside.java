@@ -12,9 +12,9 @@ import org.reident.data.LinkageData;
  * <li>{@link LinkClimb} for incumbents, for every family: over the run's own weights for WM, WM_m
  * and OWA, else over a weighted mean's, which CI, CI_m, SB, SB_NC and MD* hold
  * ({@link LearnedModels#embed}), there only while the cuts have not beaten the start weights (AM's or
- * the given ones); until it stalls (a few seconds), each gain offered to the cells. For CI, SB,
- * SB_NC and MD*, a climb over the family's own parameters follows, from the weighted mean's best
- * embedded ({@link MeasureMoves}, {@link MatrixMoves});</li>
+ * the given ones); until it stalls (a few seconds), each gain offered to the cells. For CI, CI_m,
+ * SB, SB_NC and MD*, a climb over the family's own parameters follows, from the weighted mean's
+ * best embedded ({@link MeasureMoves}, {@link SubmodularMoves}, {@link MatrixMoves});</li>
  * <li>{@link SimplexCells} for the bound, for WM, WM_m and OWA on at most
  * {@link SimplexCells#MAX_VARIABLES} weights; until the deadline, a stop request or {@link #close}.</li>
  * </ul>
@@ -109,12 +109,12 @@ final class WeightsBeside implements AutoCloseable {
 
     /**
      * The moves of the climb over the family's own parameters that follows the weighted mean's, or
-     * null (WM, WM_m and OWA climb over their own weights already; CI_m's submodularity is not kept
-     * by {@link MeasureMoves}).
+     * null (WM, WM_m and OWA climb over their own weights already).
      */
     private static LinkClimb.Moves familyMoves(Aggregator a, int n) {
         return switch (a) {
             case CHOQUET -> new MeasureMoves(n);
+            case CHOQUET_M -> new SubmodularMoves(n);
             case BILINEAR, MD_STAR -> new MatrixMoves(n, true);
             case BILINEAR_NC -> new MatrixMoves(n, false);
             default -> null;

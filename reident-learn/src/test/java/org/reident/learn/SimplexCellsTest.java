@@ -12,7 +12,7 @@ import org.reident.data.LinkageData;
  * {@link SimplexCells}: searched to the end it is exact, so on seeded files its bound and its
  * incumbent both equal the optimum the cuts prove (WM, WM_m, OWA); cut short, its bound is never
  * below that optimum; inside the learner it tightens the bound of a run the cuts do not prove (and
- * the climb beside it, {@link WeightClimb}, gives that run an incumbent).
+ * the climb beside it, {@link LinkClimb}, gives that run an incumbent).
  */
 class SimplexCellsTest {
     private static SimplexCells cells(Aggregator a, LinkageData d, int[] train, double deadline) {
