@@ -13,13 +13,14 @@ import java.util.function.Consumer;
  * C_theta(i, j) = sum_t val_t theta[idx_t], n of them for WM, WM_m and OWA (weights) and CI (a
  * measure), n (n + 1) / 2 for SB, SB_NC and MD* (a matrix). Which moves keep theta in its family is
  * {@link Moves}' business: {@link SimplexMoves} for the weights, {@link MeasureMoves} for a monotone
- * measure, {@link MatrixMoves} for a matrix.
+ * measure, {@link SubmodularMoves} for a submodular one, {@link MatrixMoves} for a matrix.
  * <p>
- * Each record keeps the rivals that have ruled it out so far (their terms). A proposal is counted
- * on those alone, an upper bound of L (cheap: a record that fails fails on the rival that last
- * ruled it out), and counted exactly, against every rival, only when that bound beats the best;
- * each record it counted wrongly then keeps the rival that rules it out, so the bound of that theta
- * becomes exact. Every incumbent reported is thus an exact count.
+ * Each record keeps rivals (their terms): its {@link #PRIME} nearest under the start, and each rival
+ * that has ruled it out since. A proposal is counted on those alone, an upper bound of L (cheap: a
+ * record that fails fails on the rival that last ruled it out), and counted exactly, against every
+ * rival, only when that bound beats the best; each record it counted wrongly then keeps the rival
+ * that rules it out. The exact count stops as soon as too many records have failed for it to reach
+ * the best (the move is then not taken). Every incumbent reported is thus an exact count.
  * <p>
  * A move is kept when the bound does not fall (plateaus are walked). The climb ends at the
  * deadline, on {@link #stop}, or when it has not improved for max({@link #STALL} s, half its
