@@ -114,7 +114,7 @@ final class WeightsBeside implements AutoCloseable {
     private static LinkClimb.Moves familyMoves(Aggregator a, int n) {
         return switch (a) {
             case CHOQUET -> new MeasureMoves(n);
-            case CHOQUET_M -> new SubmodularMoves(n);
+            case CHOQUET_M -> n <= SubmodularMoves.MAX_VARIABLES ? new SubmodularMoves(n) : null;
             case BILINEAR, MD_STAR -> new MatrixMoves(n, true);
             case BILINEAR_NC -> new MatrixMoves(n, false);
             default -> null;
