@@ -47,6 +47,11 @@ final class Features {
 
     /** Index of Sigma's entry (k, l), k &lt;= l, among the SB parameters. */
     int triangle(int k, int l) {
+        return triangle(n, k, l);
+    }
+
+    /** Index of the entry (k, l), k &lt;= l, of an n x n symmetric matrix's upper triangle, row by row. */
+    static int triangle(int n, int k, int l) {
         return k * n - k * (k - 1) / 2 + (l - k);
     }
 

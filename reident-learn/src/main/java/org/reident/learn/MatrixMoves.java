@@ -56,7 +56,7 @@ final class MatrixMoves implements LinkClimb.Moves {
     }
 
     private int index(int k, int m) {
-        return k * n - k * (k - 1) / 2 + (m - k);
+        return Features.triangle(n, k, m);
     }
 
     private static boolean inBox(double[] sigma) {
