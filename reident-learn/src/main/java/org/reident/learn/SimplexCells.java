@@ -54,6 +54,8 @@ final class SimplexCells {
 
     private final int n;
     private final double eps;
+    /** {@link #PAIR_SHARE}, or 1 (pairs on every popped cell: a search that does not depend on timing; tests). */
+    private double pairShare = PAIR_SHARE;
     /** Per training record, its rivals' e vectors, n values each; null: no w links it. */
     private final double[][] rivals;
     private final double[][] root;
@@ -160,6 +162,16 @@ final class SimplexCells {
         return Arrays.copyOf(kept, count * n);
     }
 
+    /**
+     * Seeks pairs on every popped cell instead of within {@link #PAIR_SHARE} of the time, so the
+     * search no longer depends on timing (tests: searched to the end, a search that happened to skip
+     * pairs where two rivals meet at a face could split cells there until memory ran out).
+     */
+    SimplexCells pairsAlways() {
+        pairShare = 1;
+        return this;
+    }
+
     /** Searches until the deadline, a stop, or the proof. */
     void run(double deadline) {
         run(deadline, Long.MAX_VALUE);
@@ -191,7 +203,7 @@ final class SimplexCells {
                 break;
             }
             long now = System.nanoTime();
-            if (!c.paired && pairNanos <= PAIR_SHARE * (now - started)) {
+            if (!c.paired && (pairShare >= 1 || pairNanos <= pairShare * (now - started))) {
                 int[] kept = pairedOut(c.v, c.possible);
                 pairNanos += System.nanoTime() - now;
                 if (kept.length < c.possible.length) {
