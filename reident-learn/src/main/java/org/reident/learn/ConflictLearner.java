@@ -130,7 +130,7 @@ public final class ConflictLearner {
             this.m = train.length;
             this.master = CoverMaster.create(m, o, treeNodes); // first: it validates the backend
             master.record(record);
-            this.slave = new ConflictSlave(o, data, train);
+            this.slave = new ConflictSlave(o, data, train, deadline);
             this.best = LearnedModels.neutral(o.aggregator(), slave.features());
             this.heartbeat = Heartbeat.start(o.progress(), this::status, t0 / 1e9);
         }

@@ -47,6 +47,11 @@ final class ConflictSlave {
     private double[] solution;
 
     ConflictSlave(LearnOptions o, LinkageData data, int[] train) {
+        this(o, data, train, Double.POSITIVE_INFINITY);
+    }
+
+    /** @param deadline for the first rows' LPs ({@link LoneRecords}), nanoTime seconds */
+    ConflictSlave(LearnOptions o, LinkageData data, int[] train, double deadline) {
         this.o = o;
         this.data = data;
         this.train = train;
@@ -62,7 +67,7 @@ final class ConflictSlave {
         order = new int[n];
         unlinkable = new boolean[train.length];
         supportRows = new int[train.length][];
-        FirstRows first = FirstRows.of(o, features, data, train);
+        FirstRows first = FirstRows.of(o, features, data, train, deadline);
         for (int r = 0; r < train.length; r++) {
             unlinkable[r] = first.unlinkable(r);
             for (int j : first.rivals(r)) {

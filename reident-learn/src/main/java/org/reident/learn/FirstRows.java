@@ -11,7 +11,8 @@ import org.reident.data.LinkageData;
  * max_k e_k &lt; eps with e_k = c_k(i, j) - c_k(i, t), since theta . Delta_ij &lt;= max_k e_k for every
  * normalised monotone Choquet integral; for SB, SB_NC and MD* when the exact maximum of
  * theta . Delta_ij over the box with trace 1 ({@link Features#bilinearLowerBound}) is below eps. An
- * identical protected record is the common case.</li>
+ * identical protected record is the common case. On large files also when a set of its rivals
+ * together cannot be pushed away ({@link LoneRecords}: a small LP per record).</li>
  * <li><b>First rivals.</b> The {@code rivals} nearest under AM; for the monotone families only among
  * rivals not dominated by another ({@link #paretoRivals}).</li>
  * </ul>
@@ -25,8 +26,9 @@ final class FirstRows {
         this.rivals = rivals;
     }
 
-    /** Computes both for every training record: O(N^2 n) and no solver. */
-    static FirstRows of(LearnOptions o, Features features, LinkageData data, int[] train) {
+    /** Computes both for every training record: O(N^2 n), and no solver but {@link LoneRecords}' before the deadline. */
+    static FirstRows of(LearnOptions o, Features features, LinkageData data, int[] train, double deadline) {
+        boolean lone = LoneRecords.applies(o, features, train.length);
         int n = features.dimension();
         int nr = data.maskedCount();
         boolean bilinear = o.aggregator().isBilinear();
@@ -41,6 +43,7 @@ final class FirstRows {
             int i = train[r];
             int tr = data.truth()[i];
             features.squaredDifferences(i, tr, c2);
+            double amMin = Double.POSITIVE_INFINITY;
             for (int j = 0; j < nr; j++) {
                 if (j == tr) {
                     amMargin[j] = Double.POSITIVE_INFINITY;
@@ -54,10 +57,19 @@ final class FirstRows {
                     sum += c1[k] - c2[k];
                 }
                 amMargin[j] = sum / n;
+                amMin = Math.min(amMin, amMargin[j]);
                 if (max < o.eps() && !unlinkable[r]) {
                     // for SB, max_k e_k < eps is necessary but not sufficient: check the exact maximum
                     unlinkable[r] = !bilinear || upperBound(features, i, tr, j, acc, c1, order) < o.eps();
                 }
+            }
+            // AM (equal weights, the additive measure) is in every family LoneRecords runs for:
+            // a record it links with margin eps is linkable, and its LP would only say so
+            if (!unlinkable[r] && lone && amMin < o.eps() && StopRequest.now() < deadline) {
+                int[] many = paretoRivals(features, i, amMargin, Math.max(LoneRecords.RIVALS, o.rivals()));
+                unlinkable[r] = LoneRecords.unlinkable(o, features, i, tr, many, acc, c1, c2, order, deadline);
+                rivals[r] = unlinkable[r] ? new int[0] : java.util.Arrays.copyOf(many, Math.min(many.length, o.rivals()));
+                continue; // the walk is the same, so its first o.rivals() are the first rivals
             }
             rivals[r] = unlinkable[r] ? new int[0]
                     : bilinear ? MinIndexHeap.smallest(amMargin, o.rivals()) : paretoRivals(features, i, amMargin, o.rivals());

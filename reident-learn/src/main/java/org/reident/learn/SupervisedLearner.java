@@ -62,7 +62,8 @@ public final class SupervisedLearner {
         int[] order = new int[n];
         Set<Long> added = new HashSet<>();
         // round 0: fix unlinkable records, add each record's first rivals
-        FirstRows first = FirstRows.of(o, features, data, train);
+        double deadline = t0 / 1e9 + o.timeLimit();
+        FirstRows first = FirstRows.of(o, features, data, train, deadline);
         int unlinkable = first.unlinkableCount();
         for (int r = 0; r < train.length; r++) {
             if (first.unlinkable(r)) {
@@ -83,7 +84,6 @@ public final class SupervisedLearner {
         boolean converged = false;
         int bound = train.length - unlinkable;
         int milpLinked = 0;
-        double deadline = t0 / 1e9 + o.timeLimit();
         AtomicIntegerArray shown = new AtomicIntegerArray(new int[] {0, bound}); // round and bound, for the heartbeat
         Heartbeat beat = Heartbeat.start(o.progress(), () -> String.format(Locale.ROOT, "round %d: solving the MILP (%s, %d rows); "
                 + "bound %d, %.1f s", shown.get(0), o.solver(), milp.rows(), shown.get(1), (System.nanoTime() - t0) / 1e9),

@@ -26,7 +26,7 @@ class FirstRowsTest {
     private static FirstRows first(Aggregator a) {
         LinkageData data = LearnFixtures.data(X, Y, 4, 2);
         Features f = new Features(a, X, Y, 2);
-        return FirstRows.of(LearnOptions.defaults(a), f, data, LearnFixtures.all(4));
+        return FirstRows.of(LearnOptions.defaults(a), f, data, LearnFixtures.all(4), Double.POSITIVE_INFINITY);
     }
 
     private static boolean[] unlinkable(FirstRows f) {
