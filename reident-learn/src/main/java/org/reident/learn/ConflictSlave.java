@@ -110,6 +110,11 @@ final class ConflictSlave {
         return unlinkable[r];
     }
 
+    /** Per training record, whether no parameter value links it (a copy). */
+    boolean[] unlinkable() {
+        return unlinkable.clone();
+    }
+
     /** The parameters of the last linkable answer. */
     double[] theta() {
         return solution.clone();

@@ -88,10 +88,12 @@ final class SimplexCells {
     }
 
     /**
+     * @param fixed per training record, true when no w links it (the first rows' checks,
+     *              {@link FirstRows}): its rivals are not gathered; null: none known
      * @param delta the least weight (WM_m), 0 otherwise: the root simplex has vertices
      *              delta + (1 - n delta) e_k
      */
-    SimplexCells(Features f, LinkageData data, int[] train, double eps, double delta, double deadline) {
+    SimplexCells(Features f, LinkageData data, int[] train, boolean[] fixed, double eps, double delta, double deadline) {
         this.n = f.dimension();
         this.eps = eps;
         this.rivals = new double[train.length][];
@@ -107,7 +109,7 @@ final class SimplexCells {
         int q = 0;
         // an interrupt (the run ended: WeightsBeside.close) stops the gathering too, as the deadline does
         for (; q < train.length && StopRequest.now() < deadline && !Thread.currentThread().isInterrupted(); q++) {
-            rivals[q] = rivalsOf(f, data, train[q], acc, c1, c2, order);
+            rivals[q] = fixed != null && fixed[q] ? null : rivalsOf(f, data, train[q], acc, c1, c2, order);
         }
         ready = q == train.length;
         inCell = new boolean[train.length];

@@ -42,10 +42,11 @@ final class WeightsBeside implements AutoCloseable {
      * simplex ones.
      *
      * @param start the run's start (nanoTime seconds)
+     * @param fixed per training record, true when no parameter value links it (handed to the cells)
      * @param from  the weights to climb from, read when the climb would start; null: no climb
      */
-    WeightsBeside(LearnOptions o, Features f, LinkageData data, int[] train, double start, double deadline,
-            Supplier<double[]> from) {
+    WeightsBeside(LearnOptions o, Features f, LinkageData data, int[] train, boolean[] fixed, double start,
+            double deadline, Supplier<double[]> from) {
         this.o = o;
         this.features = f;
         Aggregator a = o.aggregator();
@@ -88,7 +89,7 @@ final class WeightsBeside implements AutoCloseable {
             if (!waited(start, deadline)) {
                 return;
             }
-            SimplexCells c = new SimplexCells(f, data, train, o.eps(), delta, deadline);
+            SimplexCells c = new SimplexCells(f, data, train, fixed, o.eps(), delta, deadline);
             cells = c;
             LinkClimb w = climb;
             LinkClimb.Found found = w == null ? null : w.found();
