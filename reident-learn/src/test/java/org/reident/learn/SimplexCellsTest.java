@@ -16,10 +16,15 @@ import org.reident.data.LinkageData;
  */
 class SimplexCellsTest {
     private static SimplexCells cells(Aggregator a, LinkageData d, int[] train, double deadline) {
+        return cells(a, d, train, deadline, SimplexCells.FIRST_RIVALS);
+    }
+
+    private static SimplexCells cells(Aggregator a, LinkageData d, int[] train, double deadline, int first) {
         LearnOptions o = LearnOptions.defaults(a);
         ConflictSlave slave = new ConflictSlave(o, d, train);
         try {
-            return new SimplexCells(slave.features(), d, train, slave.unlinkable(), o.eps(), a == Aggregator.WM_M ? o.delta() : 0, deadline);
+            return new SimplexCells(slave.features(), d, train, slave.unlinkable(), o.eps(),
+                    a == Aggregator.WM_M ? o.delta() : 0, deadline, first);
         } finally {
             slave.delete();
         }
@@ -51,6 +56,30 @@ class SimplexCellsTest {
             }
         }
         assertEquals(12, checked);
+    }
+
+    /**
+     * With 1 or 2 rivals gathered per record, the rest entering only when a would-be incumbent is
+     * checked against every rival: the same optimum, as bound and as an exact incumbent.
+     */
+    @Test
+    void withFewRivalsGatheredTheSearchIsStillExact() {
+        for (long seed = 1; seed <= 4; seed++) {
+            LinkageData d = seed % 2 == 0 ? LearnFixtures.noise(250, 4, 60, seed) : LearnFixtures.mdavPairs(250, 4, 5, seed);
+            int[] all = LearnFixtures.all(250);
+            for (Aggregator a : List.of(Aggregator.WM, Aggregator.OWA)) {
+                int optimum = LearnFixtures.learn(a, d, all).milpLinked();
+                for (int first : new int[] {1, 2}) {
+                    SimplexCells c = cells(a, d, all, Double.POSITIVE_INFINITY, first).pairsAlways();
+                    c.run(Double.POSITIVE_INFINITY, 1_000_000);
+                    String what = a + " seed " + seed + ", " + first + " first rivals (" + c.cells() + " cells)";
+                    assertEquals(optimum, c.bound(), what + ": bound");
+                    assertEquals(optimum, c.found().linked(), what + ": incumbent");
+                    assertEquals(optimum, PlainMilp.linkedWithMargin(a, d, all, c.found().weights(),
+                            LearnOptions.defaults(a).eps(), 0), what + ": the incumbent's weights, counted pair by pair");
+                }
+            }
+        }
     }
 
     @Test
