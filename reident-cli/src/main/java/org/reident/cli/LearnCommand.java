@@ -115,7 +115,7 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
             description = "Threads of the cuts formulation's filters and master search (default: all cores); the cuts' answer does "
                     + "not depend on them. From 3 s in, one more thread climbs over weights for better incumbents (a few seconds; for "
                     + "choquet, choquet-m, bilinear, bilinear-nc and md-star then over the family's own parameters while it gains), and for "
-                    + "wm, wm-m and owa on up to 8 variables another searches the weights for a bound; the optimum is the same, but "
+                    + "wm, wm-m and owa on up to 11 variables another searches the weights for a bound; the optimum is the same, but "
                     + "which weights are reported, and what a run stopped by the clock reaches, can then depend on timing.")
     Integer threads;
 

@@ -35,18 +35,20 @@ import org.reident.data.LinkageData;
  * generated records on 6 variables with 60% noise, WM, `learn --time-limit 60s` (2026-11-27,
  * docs/learning.md): the cuts alone, bound 787 with 178 found; with this search beside them, bound
  * 288 with 186 found; with pairs of rivals ({@link RivalPairs}), 275 (a later run: 286 without).
- * In high dimension it does not pay: EIA on 11 variables, 17 cells in 60 s,
- * bound 3,908 (the cuts' first round: 3,421; a development probe).
+ * EIA on 11 variables, gathering every rival (54 s): 17 cells in 60 s, bound 3,908 (the cuts'
+ * first round: 3,421; a development probe); with the lazy rivals, WM 120 s, 12,234 cells and bound
+ * 3,024 against the cuts' 3,351.
  * {@link ConflictLearner} runs it beside the cuts for these families on at most
  * {@link #MAX_VARIABLES} variables.
  */
 final class SimplexCells {
     /**
-     * Beyond this many weights the cells are too many to matter. Measured (docs/learning.md): 4 to 7
+     * Beyond this many weights the cells are not measured. Measured (docs/learning.md): 4 to 7
      * pay well (whole Census on 7 variables, 40% noise, 60 s: 207 / 680 without the cells, 229 / 444
-     * with them); 8 less (716 -> 677, 650 with pairs of rivals); 11 (EIA) not at all.
+     * with them); 8 less (716 -> 677, 650 with pairs of rivals); 11 (EIA, 10% noise, WM, 120 s) not
+     * at all while every rival was gathered (54 s), and with the lazy rivals bound 3,351 -> 3,024.
      */
-    static final int MAX_VARIABLES = 8;
+    static final int MAX_VARIABLES = 11;
     /** Slack for rounding in v . e: a cell is ruled out for a record only below eps by this much. */
     private static final double ROUND = 1e-12;
     /**
