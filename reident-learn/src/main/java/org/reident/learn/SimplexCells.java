@@ -1,8 +1,6 @@
 package org.reident.learn;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.PriorityQueue;
 import org.reident.data.LinkageData;
 
@@ -20,7 +18,7 @@ import org.reident.data.LinkageData;
  * could beat the incumbent (then it is optimal) or at the deadline (then the largest count left
  * is the bound).
  * <p>
- * Only the rivals that matter are kept: for w >= 0 a rival with min_k e_ijk >= eps is beaten
+ * Only the rivals that matter are kept ({@link CellRivals}): for w >= 0 a rival with min_k e_ijk >= eps is beaten
  * everywhere, and one whose e is componentwise at least another's is implied by it. Of those, each
  * record starts with its {@link #FIRST_RIVALS} nearest by AM; a cell's possible records are then a
  * superset (fewer rivals rule out less), so every bound stays valid, and a centre that would be a
@@ -70,17 +68,8 @@ final class SimplexCells {
     private final double eps;
     /** {@link #PAIR_SHARE}, or 1 (pairs on every popped cell: a search that does not depend on timing; tests). */
     private double pairShare = PAIR_SHARE;
-    /** Per training record, its rivals' e vectors, n values each; null: no w links it. */
-    private final double[][] rivals;
-    /** Per training record: its rivals hold every Pareto-minimal threat (no centre check needed). */
-    private final boolean[] complete;
-    private final Features features;
-    private final LinkageData data;
-    private final int[] train;
-    private final Features.Accumulator acc;
-    private final double[] c1;
-    private final double[] c2;
-    private final int[] order;
+    /** Per training record, its rivals' e vectors (gathered, then lazily more). */
+    private final CellRivals rivals;
     private final double[][] root;
     /** The master's cuts so far (records by training index), as the learner last handed them over. */
     private volatile int[][] cuts = new int[0][];
@@ -125,26 +114,13 @@ final class SimplexCells {
             int first) {
         this.n = f.dimension();
         this.eps = eps;
-        this.features = f;
-        this.data = data;
-        this.train = train;
-        this.rivals = new double[train.length][];
-        this.complete = new boolean[train.length];
         root = new double[n][n];
         for (int k = 0; k < n; k++) {
             Arrays.fill(root[k], delta);
             root[k][k] = 1 - (n - 1) * delta;
         }
-        acc = new Features.Accumulator(f.parameters());
-        c1 = new double[n];
-        c2 = new double[n];
-        order = new int[n];
-        int q = 0;
-        // an interrupt (the run ended: WeightsBeside.close) stops the gathering too, as the deadline does
-        for (; q < train.length && StopRequest.now() < deadline && !Thread.currentThread().isInterrupted(); q++) {
-            rivals[q] = fixed != null && fixed[q] ? null : rivalsOf(q, first);
-        }
-        ready = q == train.length;
+        rivals = new CellRivals(f, data, train, fixed, eps, deadline, first);
+        ready = rivals.ready();
         inCell = new boolean[train.length];
         witness = new int[train.length];
         Arrays.fill(witness, -1);
@@ -152,59 +128,6 @@ final class SimplexCells {
         Arrays.fill(pairWitness, -1);
         pairs = new RivalPairs(n, eps, ROUND);
         bound = train.length;
-    }
-
-    /**
-     * The first {@code limit} Pareto-minimal rivals (by AM) that can beat training record q's true
-     * match for some w ({@link #complete} when they are all of them), or null when one beats it for
-     * every w.
-     */
-    private double[] rivalsOf(int q, int limit) {
-        Features f = features;
-        int i = train[q];
-        int t = data.truth()[i];
-        List<double[]> threats = new ArrayList<>();
-        for (int j = 0; j < data.maskedCount(); j++) {
-            if (j == t) {
-                continue;
-            }
-            if (f.rivalRow(i, t, j, acc, c1, c2, order) >= eps) {
-                continue; // beaten for every w
-            }
-            double[] e = new double[n + 1];
-            double max = Double.NEGATIVE_INFINITY;
-            for (int k = 0; k < n; k++) {
-                e[k] = acc.values[k];
-                e[n] += e[k];
-                max = Math.max(max, e[k]);
-            }
-            if (max < eps) {
-                return null;
-            }
-            threats.add(e);
-        }
-        threats.sort((a, b) -> Double.compare(a[n], b[n])); // a dominating rival sorts first
-        double[] kept = new double[Math.min(threats.size(), limit) * n];
-        int count = 0;
-        complete[q] = true;
-        for (double[] e : threats) {
-            boolean implied = false;
-            for (int o = 0; o < count * n && !implied; o += n) {
-                boolean below = true;
-                for (int k = 0; k < n && below; k++) {
-                    below = kept[o + k] <= e[k];
-                }
-                implied = below;
-            }
-            if (!implied && count == limit) {
-                complete[q] = false; // the rest enter when a centre's check finds them
-                break;
-            }
-            if (!implied) {
-                System.arraycopy(e, 0, kept, count++ * n, n);
-            }
-        }
-        return Arrays.copyOf(kept, count * n);
     }
 
     /**
@@ -227,10 +150,10 @@ final class SimplexCells {
         if (!ready) {
             return; // a record without its rivals would count as unlinkable
         }
-        int[] all = new int[rivals.length];
+        int[] all = new int[rivals.records()];
         int count = 0;
-        for (int q = 0; q < rivals.length; q++) {
-            if (rivals[q] != null) {
+        for (int q = 0; q < all.length; q++) {
+            if (rivals.of(q) != null) {
                 all[count++] = q;
             }
         }
@@ -303,7 +226,7 @@ final class SimplexCells {
         for (int q : possible) {
             inCell[q] = false;
         }
-        long cover = count == 0 ? 0 : CoverRaise.bound(rivals.length, new boolean[rivals.length], inside, count);
+        long cover = count == 0 ? 0 : CoverRaise.bound(rivals.records(), new boolean[rivals.records()], inside, count);
         return new Cell(v, possible, (int) (possible.length - cover), paired);
     }
 
@@ -312,7 +235,7 @@ final class SimplexCells {
         int[] out = new int[from.length];
         int count = 0;
         for (int q : from) {
-            long pair = pairs.find(v, rivals[q]);
+            long pair = pairs.find(v, rivals.of(q));
             if (pair >= 0) {
                 pairWitness[q] = pair;
             } else {
@@ -327,7 +250,7 @@ final class SimplexCells {
         int[] out = new int[from.length];
         int count = 0;
         for (int q : from) {
-            double[] r = rivals[q];
+            double[] r = rivals.of(q);
             int w = witness[q];
             if (w >= 0 && !reaches(v, r, w)) {
                 continue; // the rival that ruled q out of an earlier cell rules it out here too
@@ -373,12 +296,12 @@ final class SimplexCells {
         }
         int linked = 0;
         for (int q : c.possible) {
-            linked += links(q, w) ? 1 : 0;
+            linked += rivals.links(q, w) ? 1 : 0;
         }
         if (linked > best.linked()) {
             linked = 0; // counted again, each record against all its rivals: an incumbent is exact
             for (int q : c.possible) {
-                linked += links(q, w) && (complete[q] || linksAgainstAll(q, w)) ? 1 : 0;
+                linked += rivals.linksExactly(q, w) ? 1 : 0;
             }
         }
         if (linked > best.linked()) {
@@ -388,47 +311,6 @@ final class SimplexCells {
                 }
             }
         }
-    }
-
-    /** w puts every rival of training record q gathered so far at least eps beyond its true match. */
-    private boolean links(int q, double[] w) {
-        double[] r = rivals[q];
-        for (int o = 0; o < r.length; o += n) {
-            double s = 0;
-            for (int k = 0; k < n; k++) {
-                s += w[k] * r[o + k];
-            }
-            if (s < eps) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /**
-     * w puts every reference record at least eps beyond training record q's true match; otherwise
-     * the first rival found closer joins q's rivals (so it rules q out of the cells from then on).
-     */
-    private boolean linksAgainstAll(int q, double[] w) {
-        int i = train[q];
-        int t = data.truth()[i];
-        for (int j = 0; j < data.maskedCount(); j++) {
-            if (j == t) {
-                continue;
-            }
-            features.rivalRow(i, t, j, acc, c1, c2, order);
-            double s = 0;
-            for (int k = 0; k < n; k++) {
-                s += w[k] * acc.values[k];
-            }
-            if (s < eps) {
-                double[] r = Arrays.copyOf(rivals[q], rivals[q].length + n);
-                System.arraycopy(acc.values, 0, r, rivals[q].length, n);
-                rivals[q] = r;
-                return false;
-            }
-        }
-        return true;
     }
 
     private int[] longestEdge(double[][] v) {

@@ -1,0 +1,170 @@
+package org.reident.learn;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.reident.data.LinkageData;
+
+/**
+ * The rivals of each training record that the weight cells ({@link SimplexCells}) test, as vectors
+ * e_ij = phi(i, j) - phi(i, t_i) of n values each. For w >= 0 a rival with min_k e_ijk >= eps is
+ * beaten everywhere, and one whose e is componentwise at least another's is implied by it; of the
+ * rest (the Pareto-minimal threats) each record starts with its {@code first} nearest by AM. Fewer
+ * rivals rule a record out of fewer cells, so the cells' possible records are a superset and their
+ * bounds stay valid; a count that must be exact ({@link #linksExactly}) checks every reference
+ * record and adds the first rival found closer (cutting planes, as the slave's lazy rows). Used by
+ * the cells' thread only.
+ */
+final class CellRivals {
+    private final int n;
+    private final double eps;
+    private final Features features;
+    private final LinkageData data;
+    private final int[] train;
+    /** Per training record, its rivals' e vectors, n values each; null: no w links it. */
+    private final double[][] rivals;
+    /** Per training record: its rivals hold every Pareto-minimal threat (no exact check needed). */
+    private final boolean[] complete;
+    private final Features.Accumulator acc;
+    private final double[] c1;
+    private final double[] c2;
+    private final int[] order;
+    private final boolean ready;
+
+    /**
+     * Gathers until the deadline or an interrupt (the run ended: {@link WeightsBeside#close}).
+     *
+     * @param fixed per training record, true when no w links it (its rivals are not gathered); null: none known
+     */
+    CellRivals(Features f, LinkageData data, int[] train, boolean[] fixed, double eps, double deadline, int first) {
+        this.n = f.dimension();
+        this.eps = eps;
+        this.features = f;
+        this.data = data;
+        this.train = train;
+        this.rivals = new double[train.length][];
+        this.complete = new boolean[train.length];
+        acc = new Features.Accumulator(f.parameters());
+        c1 = new double[n];
+        c2 = new double[n];
+        order = new int[n];
+        int q = 0;
+        for (; q < train.length && StopRequest.now() < deadline && !Thread.currentThread().isInterrupted(); q++) {
+            rivals[q] = fixed != null && fixed[q] ? null : gather(q, first);
+        }
+        ready = q == train.length;
+    }
+
+    /** Every record's rivals were gathered (otherwise a record left out would count as unlinkable). */
+    boolean ready() {
+        return ready;
+    }
+
+    int records() {
+        return rivals.length;
+    }
+
+    /** Training record q's rivals so far (appended to, never reordered); null: no w links it. */
+    double[] of(int q) {
+        return rivals[q];
+    }
+
+    /** w links training record q with margin eps against every reference record (exact). */
+    boolean linksExactly(int q, double[] w) {
+        return links(q, w) && (complete[q] || linksAgainstAll(q, w));
+    }
+
+    /**
+     * The first {@code limit} Pareto-minimal rivals (by AM) that can beat training record q's true
+     * match for some w ({@link #complete} when they are all of them), or null when one beats it for
+     * every w.
+     */
+    private double[] gather(int q, int limit) {
+        Features f = features;
+        int i = train[q];
+        int t = data.truth()[i];
+        List<double[]> threats = new ArrayList<>();
+        for (int j = 0; j < data.maskedCount(); j++) {
+            if (j == t) {
+                continue;
+            }
+            if (f.rivalRow(i, t, j, acc, c1, c2, order) >= eps) {
+                continue; // beaten for every w
+            }
+            double[] e = new double[n + 1];
+            double max = Double.NEGATIVE_INFINITY;
+            for (int k = 0; k < n; k++) {
+                e[k] = acc.values[k];
+                e[n] += e[k];
+                max = Math.max(max, e[k]);
+            }
+            if (max < eps) {
+                return null;
+            }
+            threats.add(e);
+        }
+        threats.sort((a, b) -> Double.compare(a[n], b[n])); // a dominating rival sorts first
+        double[] kept = new double[Math.min(threats.size(), limit) * n];
+        int count = 0;
+        complete[q] = true;
+        for (double[] e : threats) {
+            boolean implied = false;
+            for (int o = 0; o < count * n && !implied; o += n) {
+                boolean below = true;
+                for (int k = 0; k < n && below; k++) {
+                    below = kept[o + k] <= e[k];
+                }
+                implied = below;
+            }
+            if (!implied && count == limit) {
+                complete[q] = false; // the rest enter when a centre's check finds them
+                break;
+            }
+            if (!implied) {
+                System.arraycopy(e, 0, kept, count++ * n, n);
+            }
+        }
+        return Arrays.copyOf(kept, count * n);
+    }
+
+    /** w puts every rival of training record q gathered so far at least eps beyond its true match. */
+    boolean links(int q, double[] w) {
+        double[] r = rivals[q];
+        for (int o = 0; o < r.length; o += n) {
+            double s = 0;
+            for (int k = 0; k < n; k++) {
+                s += w[k] * r[o + k];
+            }
+            if (s < eps) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * w puts every reference record at least eps beyond training record q's true match; otherwise
+     * the first rival found closer joins q's rivals (so it rules q out of the cells from then on).
+     */
+    private boolean linksAgainstAll(int q, double[] w) {
+        int i = train[q];
+        int t = data.truth()[i];
+        for (int j = 0; j < data.maskedCount(); j++) {
+            if (j == t) {
+                continue;
+            }
+            features.rivalRow(i, t, j, acc, c1, c2, order);
+            double s = 0;
+            for (int k = 0; k < n; k++) {
+                s += w[k] * acc.values[k];
+            }
+            if (s < eps) {
+                double[] r = Arrays.copyOf(rivals[q], rivals[q].length + n);
+                System.arraycopy(acc.values, 0, r, rivals[q].length, n);
+                rivals[q] = r;
+                return false;
+            }
+        }
+        return true;
+    }
+}
