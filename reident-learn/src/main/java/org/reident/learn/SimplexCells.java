@@ -25,8 +25,8 @@ import org.reident.data.LinkageData;
  * new incumbent is counted again against every reference record, the first rival found closer
  * joining that record's rivals, so every incumbent is exact (cutting planes, as the slave's lazy
  * rows). 10,000 records on 6 variables, 25% noise, WM, 60 s: gathering every Pareto-minimal rival
- * took 45 s of the minute (about 450 per record); with 64 first, bound 3,189 -> 2,422
- * (docs/learning.md).
+ * took 45 s of the minute (about 450 per record); with 64 first, bound 3,189 -> 2,422, with 16
+ * first 2,221-2,245 (docs/learning.md).
  * <p>
  * Where it pays: few variables and few records linked, the regime of well-protected files, where
  * the conflicts of the Benders cuts are pairs and the master needs a great many of them. 3,000
@@ -60,9 +60,13 @@ final class SimplexCells {
     private static final double PAIR_SHARE = 0.1;
     /**
      * Rivals gathered per record at the start: its first Pareto-minimal ones by AM. The rest enter
-     * lazily, when a centre that would be a new incumbent is checked against every rival.
+     * lazily, when a centre that would be a new incumbent is checked against every rival. Swept
+     * 4 / 8 / 16 / 32 / 64 / 128 (docs/learning.md, 2026-11-28): fewer rivals make each cell cheaper,
+     * so more cells are searched, and 4 to 16 bound best (10,000 records, WM 60 s: 2,221-2,245
+     * against 2,397-2,422 with 64 and 2,601 with 128); with 4 or 8 a small file's proof takes
+     * longer (1000 records, 5 variables, 40% noise: 43.0 / 38.7 s against 34.3 s with 16).
      */
-    static final int FIRST_RIVALS = 64;
+    static final int FIRST_RIVALS = 16;
 
     private final int n;
     private final double eps;
