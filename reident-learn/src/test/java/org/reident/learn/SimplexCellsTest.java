@@ -39,8 +39,8 @@ class SimplexCellsTest {
             for (Aggregator a : List.of(Aggregator.WM, Aggregator.WM_M, Aggregator.OWA)) {
                 LearnResult exact = LearnFixtures.learn(a, d, all);
                 assertEquals("OPTIMAL", exact.status(), a + " seed " + seed);
-                // pairs on every cell: the same search every run; these take 2,198 to 16,352 cells, and
-                // a cap turns a search that would not end into a failure rather than a full heap
+                // pairs on every cell: the same search every run; these take 2,200 to 20,194 cells (16
+                // first rivals), and a cap turns a search that would not end into a failure rather than a full heap
                 SimplexCells c = cells(a, d, all, Double.POSITIVE_INFINITY).pairsAlways();
                 c.run(Double.POSITIVE_INFINITY, 1_000_000);
                 String what = a + " seed " + seed + " (" + c.cells() + " cells)";
