@@ -1,8 +1,6 @@
 package org.reident.learn;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import org.reident.data.LinkageData;
 
 /**
@@ -29,6 +27,9 @@ final class CellRivals {
     private final double[] c1;
     private final double[] c2;
     private final int[] order;
+    /** Scratch of {@link #gather}: per reference record, its threat's AM (+infinity: none) and its e (n values). */
+    private final double[] key;
+    private final double[] threat;
     private final boolean ready;
 
     /**
@@ -48,6 +49,8 @@ final class CellRivals {
         c1 = new double[n];
         c2 = new double[n];
         order = new int[n];
+        key = new double[data.maskedCount()];
+        threat = new double[data.maskedCount() * n];
         int q = 0;
         for (; q < train.length && StopRequest.now() < deadline && !Thread.currentThread().isInterrupted(); q++) {
             rivals[q] = fixed != null && fixed[q] ? null : gather(q, first);
@@ -83,36 +86,35 @@ final class CellRivals {
         Features f = features;
         int i = train[q];
         int t = data.truth()[i];
-        List<double[]> threats = new ArrayList<>();
-        for (int j = 0; j < data.maskedCount(); j++) {
-            if (j == t) {
-                continue;
-            }
-            if (f.rivalRow(i, t, j, acc, c1, c2, order) >= eps) {
+        for (int j = 0; j < key.length; j++) {
+            key[j] = Double.POSITIVE_INFINITY;
+            if (j == t || f.rivalRow(i, t, j, acc, c1, c2, order) >= eps) {
                 continue; // beaten for every w
             }
-            double[] e = new double[n + 1];
+            double sum = 0;
             double max = Double.NEGATIVE_INFINITY;
             for (int k = 0; k < n; k++) {
-                e[k] = acc.values[k];
-                e[n] += e[k];
-                max = Math.max(max, e[k]);
+                double e = acc.values[k];
+                threat[j * n + k] = e;
+                sum += e;
+                max = Math.max(max, e);
             }
             if (max < eps) {
                 return null;
             }
-            threats.add(e);
+            key[j] = sum;
         }
-        threats.sort((a, b) -> Double.compare(a[n], b[n])); // a dominating rival sorts first
-        double[] kept = new double[Math.min(threats.size(), limit) * n];
+        MinIndexHeap byAm = new MinIndexHeap(key); // a dominating rival comes first; only the first few are popped
+        double[] kept = new double[limit * n];
         int count = 0;
         complete[q] = true;
-        for (double[] e : threats) {
+        for (int j = byAm.pop(); j >= 0; j = byAm.pop()) {
+            int e = j * n;
             boolean implied = false;
             for (int o = 0; o < count * n && !implied; o += n) {
                 boolean below = true;
                 for (int k = 0; k < n && below; k++) {
-                    below = kept[o + k] <= e[k];
+                    below = kept[o + k] <= threat[e + k];
                 }
                 implied = below;
             }
@@ -121,7 +123,7 @@ final class CellRivals {
                 break;
             }
             if (!implied) {
-                System.arraycopy(e, 0, kept, count++ * n, n);
+                System.arraycopy(threat, e, kept, count++ * n, n);
             }
         }
         return Arrays.copyOf(kept, count * n);
