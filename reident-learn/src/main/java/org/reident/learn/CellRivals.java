@@ -23,13 +23,13 @@ final class CellRivals {
     private final double[][] rivals;
     /** Per training record: its rivals hold every Pareto-minimal threat (no exact check needed). */
     private final boolean[] complete;
-    private final Features.Accumulator acc;
-    private final double[] c1;
-    private final double[] c2;
-    private final int[] order;
-    /** Scratch of {@link #gather}: per reference record, its threat's AM (+infinity: none) and its e (n values). */
+    /** Scratch of the scans: c(i, t), phi(i, t), c(i, j) and e_ij ({@link Features#simplexRow}). */
+    private final double[] ct;
+    private final double[] phiT;
+    private final double[] c;
+    private final double[] e;
+    /** Scratch of {@link #gather}: per reference record, its threat's AM (+infinity: none). */
     private final double[] key;
-    private final double[] threat;
     private final boolean ready;
 
     /**
@@ -45,12 +45,11 @@ final class CellRivals {
         this.train = train;
         this.rivals = new double[train.length][];
         this.complete = new boolean[train.length];
-        acc = new Features.Accumulator(f.parameters());
-        c1 = new double[n];
-        c2 = new double[n];
-        order = new int[n];
+        ct = new double[n];
+        phiT = new double[n];
+        c = new double[n];
+        e = new double[n];
         key = new double[data.maskedCount()];
-        threat = new double[data.maskedCount() * n];
         int q = 0;
         for (; q < train.length && StopRequest.now() < deadline && !Thread.currentThread().isInterrupted(); q++) {
             rivals[q] = fixed != null && fixed[q] ? null : gather(q, first);
@@ -86,35 +85,34 @@ final class CellRivals {
         Features f = features;
         int i = train[q];
         int t = data.truth()[i];
+        f.simplexPhi(i, t, ct, phiT);
         for (int j = 0; j < key.length; j++) {
             key[j] = Double.POSITIVE_INFINITY;
-            if (j == t || f.rivalRow(i, t, j, acc, c1, c2, order) >= eps) {
+            if (j == t || f.simplexRow(i, j, ct, phiT, eps, c, e) >= eps) {
                 continue; // beaten for every w
             }
             double sum = 0;
             double max = Double.NEGATIVE_INFINITY;
             for (int k = 0; k < n; k++) {
-                double e = acc.values[k];
-                threat[j * n + k] = e;
-                sum += e;
-                max = Math.max(max, e);
+                sum += e[k];
+                max = Math.max(max, e[k]);
             }
             if (max < eps) {
                 return null;
             }
             key[j] = sum;
         }
-        MinIndexHeap byAm = new MinIndexHeap(key); // a dominating rival comes first; only the first few are popped
+        MinIndexHeap byAm = new MinIndexHeap(key, 2 * limit); // a dominating rival comes first; only the first few are popped
         double[] kept = new double[limit * n];
         int count = 0;
         complete[q] = true;
         for (int j = byAm.pop(); j >= 0; j = byAm.pop()) {
-            int e = j * n;
+            f.simplexRow(i, j, ct, phiT, eps, c, e); // again: e is kept for the few popped only
             boolean implied = false;
             for (int o = 0; o < count * n && !implied; o += n) {
                 boolean below = true;
                 for (int k = 0; k < n && below; k++) {
-                    below = kept[o + k] <= threat[e + k];
+                    below = kept[o + k] <= e[k];
                 }
                 implied = below;
             }
@@ -123,7 +121,7 @@ final class CellRivals {
                 break;
             }
             if (!implied) {
-                System.arraycopy(threat, e, kept, count++ * n, n);
+                System.arraycopy(e, 0, kept, count++ * n, n);
             }
         }
         return Arrays.copyOf(kept, count * n);
@@ -151,18 +149,18 @@ final class CellRivals {
     private boolean linksAgainstAll(int q, double[] w) {
         int i = train[q];
         int t = data.truth()[i];
+        features.simplexPhi(i, t, ct, phiT);
         for (int j = 0; j < data.maskedCount(); j++) {
-            if (j == t) {
-                continue;
+            if (j == t || features.simplexRow(i, j, ct, phiT, eps, c, e) >= eps) {
+                continue; // w . e >= min_k e_k >= eps for every w of the simplex (not gathered either)
             }
-            features.rivalRow(i, t, j, acc, c1, c2, order);
             double s = 0;
             for (int k = 0; k < n; k++) {
-                s += w[k] * acc.values[k];
+                s += w[k] * e[k];
             }
             if (s < eps) {
                 double[] r = Arrays.copyOf(rivals[q], rivals[q].length + n);
-                System.arraycopy(acc.values, 0, r, rivals[q].length, n);
+                System.arraycopy(e, 0, r, rivals[q].length, n);
                 rivals[q] = r;
                 return false;
             }

@@ -12,8 +12,9 @@ class MinIndexHeapTest {
     @Test
     void popsInKeyOrderTiesByIndexSkippingInfinity() {
         Random rnd = new Random(11);
-        for (int trial = 0; trial < 200; trial++) {
-            int n = rnd.nextInt(60);
+        for (int trial = 0; trial < 400; trial++) {
+            // below and beyond the one-pass selection of the first MinIndexHeap.FIRST
+            int n = rnd.nextInt(trial % 2 == 0 ? 60 : 400);
             double[] key = new double[n];
             for (int j = 0; j < n; j++) {
                 int r = rnd.nextInt(10);
@@ -30,8 +31,11 @@ class MinIndexHeapTest {
             }
             assertEquals(-1, h.pop());
             assertArrayEquals(Arrays.stream(expected).mapToInt(Integer::intValue).toArray(), got);
-            int k = rnd.nextInt(5);
+            int k = rnd.nextInt(trial % 3 == 0 ? 5 : 150);
             assertArrayEquals(Arrays.copyOf(got, Math.min(k, got.length)), MinIndexHeap.smallest(key, k));
+            double limit = rnd.nextGaussian();
+            int below = (int) Arrays.stream(key).filter(v -> v < limit).count();
+            assertArrayEquals(Arrays.copyOf(got, Math.min(k, below)), MinIndexHeap.smallestBelow(key, limit, k));
         }
     }
 }
