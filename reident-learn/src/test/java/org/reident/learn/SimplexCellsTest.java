@@ -97,6 +97,26 @@ class SimplexCellsTest {
     }
 
     /**
+     * Cells set aside for their size (here any edge below 0.05 to 0.4, instead of rounding size)
+     * keep their bound: the search ends with its queue empty, and its bound is never below the
+     * optimum, so a search that sets a cell aside is never reported proven by it.
+     */
+    @Test
+    void cellsSetAsideForTheirSizeKeepTheirBound() {
+        LinkageData d = LearnFixtures.noise(300, 4, 60, 2);
+        int[] all = LearnFixtures.all(300);
+        int optimum = LearnFixtures.learn(Aggregator.WM, d, all).milpLinked();
+        for (double edge : new double[] {0.4, 0.2, 0.05}) {
+            SimplexCells c = cells(Aggregator.WM, d, all, Double.POSITIVE_INFINITY).pairsAlways().minEdge(edge);
+            c.run(Double.POSITIVE_INFINITY, 1_000_000);
+            String what = "edges below " + edge + " (" + c.cells() + " cells)";
+            assertTrue(c.cells() < 1_000_000, what + ": the search ended");
+            assertTrue(c.bound() > optimum, what + ": bound " + c.bound() + ", optimum " + optimum);
+            assertTrue(c.found().linked() <= optimum, what + ": found " + c.found().linked());
+        }
+    }
+
+    /**
      * Records the first rows fixed are left out of every cell: marking records fixed (here, for the
      * test, records some w links) takes exactly them out of the root's possible records.
      */
