@@ -193,6 +193,12 @@ final class SimplexCells {
                 open.clear();
                 break;
             }
+            if (!c.paired) {
+                centre(c); // counted when popped, not when made: many cells made are never popped
+                if (c.bound <= best.linked()) {
+                    continue;
+                }
+            }
             long now = System.nanoTime();
             if (!c.paired && (pairShare >= 1 || pairNanos <= pairShare * (now - started))) {
                 int[] kept = pairedOut(c.v, c.possible);
@@ -221,7 +227,6 @@ final class SimplexCells {
                 Cell child = withCuts(kids[s], possible[s], false);
                 cells++;
                 if (child.bound > best.linked()) {
-                    centre(child);
                     open.add(child);
                 }
             }
