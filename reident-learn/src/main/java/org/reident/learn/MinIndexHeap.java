@@ -2,15 +2,13 @@ package org.reident.learn;
 
 /**
  * Indices of an array of keys popped in increasing order of key (ties by lower index), skipping
- * +infinity. The learner takes only the first few rivals of each record, so the first
- * {@link #FIRST} are selected in one pass with a bounded max-heap (O(N) comparisons with its top,
- * O(log FIRST) for the few that enter) and only a caller that pops more builds the whole binary
+ * +infinity. The learner takes only the first few rivals of each record, so as many as the caller
+ * expects are selected in one pass with a bounded max-heap (O(N) comparisons with its top,
+ * O(log expected) for the few that enter) and only a caller that pops more builds the whole binary
  * heap (O(N), each further pop O(log N)). Built whole for every record, it took 0.6-0.9 s beside
  * the 1.9 s scan it followed (10,000 records: the weight cells' rivals, docs/learning.md).
  */
 final class MinIndexHeap {
-    /** Pops answered from the one-pass selection before the whole heap is built. */
-    static final int FIRST = 64;
     private final double[] key;
     /** The selection's size (or fewer) smallest finite keys' indices, in order. */
     private final int[] first;
@@ -20,10 +18,6 @@ final class MinIndexHeap {
     /** The whole heap, built on the first pop past {@link #first}; null before. */
     private int[] heap;
     private int size;
-
-    MinIndexHeap(double[] key) {
-        this(key, FIRST);
-    }
 
     /** @param expected how many pops the caller expects: the one-pass selection's size */
     MinIndexHeap(double[] key, int expected) {

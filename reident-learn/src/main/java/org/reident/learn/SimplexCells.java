@@ -183,9 +183,7 @@ final class SimplexCells {
         long started = System.nanoTime();
         long pairNanos = 0;
         PriorityQueue<Cell> open = new PriorityQueue<>((a, b) -> Integer.compare(b.bound, a.bound));
-        Cell first = cell(root, Arrays.copyOf(all, count), false);
-        centre(first);
-        open.add(first);
+        open.add(cell(root, Arrays.copyOf(all, count), false)); // its centre is counted when popped
         while (!open.isEmpty() && !done && StopRequest.now() < deadline && cells < maxCells) {
             bound = Math.max(Math.max(best.linked(), parked), open.peek().bound);
             Cell c = open.poll();
@@ -209,7 +207,7 @@ final class SimplexCells {
                 }
             }
             int[] edge = longestEdge(c.v);
-            if (squaredLength(c.v, edge) < minEdge * minEdge) {
+            if (squaredLength(c.v, edge[0], edge[1]) < minEdge * minEdge) {
                 parked = Math.max(parked, c.bound);
                 continue;
             }
@@ -377,11 +375,7 @@ final class SimplexCells {
     /** Some vertex of v puts the rival at offset o of r at eps or beyond: max_v v . e >= eps. */
     private boolean reaches(double[][] v, double[] r, int o) {
         for (double[] vertex : v) {
-            double s = 0;
-            for (int k = 0; k < n; k++) {
-                s += vertex[k] * r[o + k];
-            }
-            if (s >= eps - ROUND) {
+            if (reachedAt(vertex, r, o)) {
                 return true;
             }
         }
@@ -421,10 +415,11 @@ final class SimplexCells {
         }
     }
 
-    private double squaredLength(double[][] v, int[] edge) {
+    /** |v_a - v_b|^2. */
+    private double squaredLength(double[][] v, int a, int b) {
         double d = 0;
         for (int k = 0; k < n; k++) {
-            double z = v[edge[0]][k] - v[edge[1]][k];
+            double z = v[a][k] - v[b][k];
             d += z * z;
         }
         return d;
@@ -435,11 +430,7 @@ final class SimplexCells {
         double longest = -1;
         for (int a = 0; a < n; a++) {
             for (int b = a + 1; b < n; b++) {
-                double d = 0;
-                for (int k = 0; k < n; k++) {
-                    double z = v[a][k] - v[b][k];
-                    d += z * z;
-                }
+                double d = squaredLength(v, a, b);
                 if (d > longest) {
                     longest = d;
                     best[0] = a;

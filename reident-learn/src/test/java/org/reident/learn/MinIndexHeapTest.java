@@ -13,7 +13,6 @@ class MinIndexHeapTest {
     void popsInKeyOrderTiesByIndexSkippingInfinity() {
         Random rnd = new Random(11);
         for (int trial = 0; trial < 400; trial++) {
-            // below and beyond the one-pass selection of the first MinIndexHeap.FIRST
             int n = rnd.nextInt(trial % 2 == 0 ? 60 : 400);
             double[] key = new double[n];
             for (int j = 0; j < n; j++) {
@@ -24,7 +23,7 @@ class MinIndexHeapTest {
                     .filter(j -> key[j] != Double.POSITIVE_INFINITY)
                     .sorted(Comparator.<Integer>comparingDouble(j -> key[j]).thenComparingInt(j -> j))
                     .toArray(Integer[]::new);
-            MinIndexHeap h = new MinIndexHeap(key);
+            MinIndexHeap h = new MinIndexHeap(key, 1 + rnd.nextInt(80)); // popped past its selection or not
             int[] got = new int[expected.length];
             for (int s = 0; s < got.length; s++) {
                 got[s] = h.pop();
