@@ -182,7 +182,8 @@ public final class ConflictLearner {
             }
             startKept = bestKept;
             bound = m - unlinkable;
-            beside = new WeightsBeside(o, slave.features(), data, train, slave.unlinkable(), t0 / 1e9, deadline, this::climbFrom);
+            beside = new WeightsBeside(o, slave.features(), data, train, slave.unlinkable(), t0 / 1e9, deadline, this::climbFrom,
+                    master::halt); // the cells' proof ends the master's solve: the loop then finds it (fromBeside)
             String status = "TIME_LIMIT";
             boolean masterOptimal = true; // the first S (every linkable record) needs no master solve
             boolean hard = false;

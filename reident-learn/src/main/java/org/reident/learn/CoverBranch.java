@@ -104,6 +104,8 @@ final class CoverBranch {
     private int[] stoppedAt;
     /** Asked every 4,096 nodes whether to stop (a split's worker; null on the tree's own thread). */
     private BooleanSupplier halt;
+    /** Set from another thread to end the search as at its deadline ({@link CoverSearch#halt}); shared with the workers. */
+    private java.util.concurrent.atomic.AtomicBoolean halted = new java.util.concurrent.atomic.AtomicBoolean();
     /** The path of the cover the last {@link #searchItem} found. */
     private int[] foundAt;
     /** The previous solve's frontier, to resume from (null: none). */
@@ -199,9 +201,26 @@ final class CoverBranch {
     /** A worker of a split: this problem, the dual bound on from the start (this tree's must be). */
     CoverBranch worker() {
         CoverBranch w = new CoverBranch(problem, 0);
+        w.halted = halted;
         w.start = start;
         w.useDual(new CoverDual(m, problem.cuts, problem.cutCount, maxSize, start));
         return w;
+    }
+
+    /** Ends the searches of this tree and its workers, as at the deadline, once {@code flag} is set. */
+    CoverBranch haltOn(java.util.concurrent.atomic.AtomicBoolean flag) {
+        halted = flag;
+        return this;
+    }
+
+    /** Halted ({@link #haltOn}). */
+    boolean halted() {
+        return halted.get();
+    }
+
+    /** Past the deadline, or halted. */
+    boolean late() {
+        return StopRequest.now() > deadline || halted.get();
     }
 
     /** Nodes searched so far, over all calls. */
@@ -260,7 +279,7 @@ final class CoverBranch {
         long here = Math.min(limit, splitAfter);
         Outcome o = findHere(budget, here, deadline, cover, prefer);
         long used = nodes - before;
-        if (o == Outcome.GAVE_UP && here < limit && used < limit && StopRequest.now() <= deadline) {
+        if (o == Outcome.GAVE_UP && here < limit && used < limit && !late()) {
             ensureDual();
             long[] spent = new long[1];
             o = CoverSplit.search(this, budget, limit - used, deadline, cover, prefer, spent, null);
@@ -346,7 +365,7 @@ final class CoverBranch {
 
     /** One level of {@link #expand}: true when some node at {@code depth} was left to branch. */
     private boolean expand(int budget, int depth, int[] root, int[] done, List<Item> items) {
-        if (expandStopped || (nodes & CLOCK) == 0 && StopRequest.now() > deadline) {
+        if (expandStopped || (nodes & CLOCK) == 0 && late()) {
             expandStopped = true;
             return false;
         }
@@ -430,7 +449,7 @@ final class CoverBranch {
     }
 
     private Outcome search(int budget) {
-        if (++nodes > nodeLimit || (nodes & CLOCK) == 0 && StopRequest.now() > deadline
+        if (++nodes > nodeLimit || (nodes & CLOCK) == 0 && late()
                 || (nodes & 4095) == 0 && halt != null && halt.getAsBoolean()) {
             if (stoppedAt == null) {
                 stoppedAt = path.copy();

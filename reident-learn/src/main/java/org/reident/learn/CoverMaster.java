@@ -32,6 +32,13 @@ interface CoverMaster {
      */
     Solved solve(double seconds, boolean[] keep, long atLeast, long atMost);
 
+    /**
+     * Ends a solve under way at once (null, as at its deadline), and every later one: a proof found
+     * beside the master ({@link WeightsBeside}) has made them pointless. From any thread; returns
+     * when no native solve is under way any more.
+     */
+    void halt();
+
     String version();
 
     void delete();

@@ -17,9 +17,9 @@ import java.util.PriorityQueue;
  * <p>
  * Used twice: by {@link ConflictLearner} when a run stops with conflicts found since the master's
  * last solve (the first round of a large file can take minutes, and a stopped run has no master
- * solve left), and by {@link SimplexCells} for the cuts lying among a cell's possible records (on
- * 3,000 records of 6 variables with 60% noise, about 1.7 s of a 30 s run's 27 s of cells; a
- * development timer, not kept).
+ * solve left), and by {@link SimplexCells} for the cuts lying among a popped cell's possible
+ * records, renumbered among them so that the arrays here are the cell's size, not the file's
+ * ({@link SimplexCells#coverBound}).
  */
 final class CoverRaise {
     private CoverRaise() {

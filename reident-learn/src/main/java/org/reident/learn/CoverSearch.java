@@ -52,6 +52,8 @@ final class CoverSearch implements CoverMaster {
     private int branched;
     private int exactSolves;
     private List<MasterReplay.Problem> record;
+    /** Set by {@link #halt}: the tree's searches end at their next look at the clock. */
+    private final java.util.concurrent.atomic.AtomicBoolean halted = new java.util.concurrent.atomic.AtomicBoolean();
 
     CoverSearch(CoverMaster exact, int records, long nodeLimit, int threads) {
         this.exact = exact;
@@ -124,7 +126,10 @@ final class CoverSearch implements CoverMaster {
         if (record != null) {
             record.add(new MasterReplay.Problem(m, fixed.clone(), Arrays.copyOf(cuts, cutCount), atLeast, atMost));
         }
-        CoverBranch tree = new CoverBranch(m, cuts, cutCount, fixed).threads(threads).resume(frontier);
+        if (halted.get()) {
+            return null;
+        }
+        CoverBranch tree = new CoverBranch(m, cuts, cutCount, fixed).threads(threads).resume(frontier).haltOn(halted);
         boolean[] cover = new boolean[m];
         CoverBranch.Smallest found = tree.smallest(atLeast, atMost, nodeLimit, deadline, cover, last);
         frontier = tree.frontier();
@@ -144,7 +149,7 @@ final class CoverSearch implements CoverMaster {
             s = new Solved(true, found.size(), false);
         } else { // the tree gave up at this size: smaller ones are ruled out
             double left = deadline - StopRequest.now();
-            if (left <= 0) {
+            if (left <= 0 || halted.get()) {
                 return null;
             }
             exactSolves++;
@@ -172,6 +177,12 @@ final class CoverSearch implements CoverMaster {
                 out++;
             }
         }
+    }
+
+    @Override
+    public void halt() {
+        halted.set(true);
+        exact.halt();
     }
 
     @Override

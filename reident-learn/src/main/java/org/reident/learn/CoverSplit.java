@@ -194,7 +194,7 @@ final class CoverSplit {
             CoverBranch.Outcome o = w.searchItem(t.item(), budget, root.splitAfter(), deadline,
                     () -> halt(t.position(), w, reported), mine, prefer);
             List<CoverBranch.Item> more = null;
-            if (o == CoverBranch.Outcome.GAVE_UP && StopRequest.now() > deadline) {
+            if (o == CoverBranch.Outcome.GAVE_UP && (StopRequest.now() > deadline || root.halted())) {
                 stop = true;
             } else if (o == CoverBranch.Outcome.GAVE_UP && !stop && !after(t.position())) {
                 more = w.expand(t.item(), budget, root.itemsWanted(), prefer, w.stoppedAt(), deadline); // past the cap: share out the rest
@@ -243,7 +243,7 @@ final class CoverSplit {
      */
     private boolean halt(int[] position, CoverBranch w, long[] reported) {
         long n = w.nodes();
-        if (spent.addAndGet(n - reported[0]) > limit || StopRequest.now() > deadline) {
+        if (spent.addAndGet(n - reported[0]) > limit || StopRequest.now() > deadline || root.halted()) {
             stop = true;
         }
         reported[0] = n;

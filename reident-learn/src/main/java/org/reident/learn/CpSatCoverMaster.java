@@ -13,6 +13,7 @@ import com.google.ortools.sat.Literal;
  * parameters stay in the LP slave).
  */
 final class CpSatCoverMaster implements CoverMaster {
+    private final Halt halt = new Halt();
     private final CpModel model = new CpModel();
     private final BoolVar[] k;
     private final com.google.ortools.sat.IntVar total;
@@ -49,8 +50,11 @@ final class CpSatCoverMaster implements CoverMaster {
         s.getParameters().setMaxTimeInSeconds(Math.max(0.01, seconds));
         s.getParameters().setCatchSigintSignal(false); // Ctrl-C is the command line's (StopRequest), which stops the search
         s.getParameters().setNumWorkers(Math.max(1, Runtime.getRuntime().availableProcessors()));
+        if (halt.halted()) {
+            return null;
+        }
         CpSolverStatus st;
-        try (StopRequest.Registration r = StopRequest.during(s::stopSearch)) {
+        try (StopRequest.Registration r = halt.during(s::stopSearch)) {
             st = s.solve(model);
         }
         if (st == CpSolverStatus.INFEASIBLE) {
@@ -64,6 +68,11 @@ final class CpSatCoverMaster implements CoverMaster {
             keep[r] = !s.booleanValue(k[r]);
         }
         return out;
+    }
+
+    @Override
+    public void halt() {
+        halt.halt();
     }
 
     @Override

@@ -215,6 +215,16 @@ final class MilpModel {
         }
     }
 
+    /** The same, also interrupted by {@code halt} (NOT_SOLVED at once when it has come already). */
+    static MPSolver.ResultStatus solve(MPSolver s, boolean highs, Halt halt) {
+        if (halt.halted()) {
+            return MPSolver.ResultStatus.NOT_SOLVED;
+        }
+        try (StopRequest.Registration r = halt.during(s::interruptSolve)) {
+            return solveHere(s, highs);
+        }
+    }
+
     private static MPSolver.ResultStatus solveHere(MPSolver s, boolean highs) {
         if (!highs) {
             return s.solve();

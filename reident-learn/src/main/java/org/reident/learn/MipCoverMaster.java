@@ -10,6 +10,7 @@ final class MipCoverMaster implements CoverMaster {
     private final MPVariable[] k;
     private final MPConstraint total;
     private final boolean highs;
+    private final Halt halt = new Halt();
 
     MipCoverMaster(int records, LearnOptions o) {
         solver = MilpModel.createSolver(o);
@@ -43,7 +44,7 @@ final class MipCoverMaster implements CoverMaster {
     public Solved solve(double seconds, boolean[] keep, long atLeast, long atMost) {
         total.setBounds(atLeast, atMost);
         solver.setTimeLimit((long) Math.max(1, seconds * 1000));
-        MPSolver.ResultStatus st = MilpModel.solve(solver, highs);
+        MPSolver.ResultStatus st = MilpModel.solve(solver, highs, halt);
         if (st == MPSolver.ResultStatus.INFEASIBLE) {
             return new Solved(true, atMost + 1, true);
         }
@@ -55,6 +56,11 @@ final class MipCoverMaster implements CoverMaster {
             keep[r] = k[r].solutionValue() < 0.5;
         }
         return out;
+    }
+
+    @Override
+    public void halt() {
+        halt.halt();
     }
 
     @Override

@@ -89,8 +89,16 @@ final class SimplexCells {
     private final double[][] root;
     /** The master's cuts so far (records by training index), as the learner last handed them over. */
     private volatile int[][] cuts = new int[0][];
-    /** Scratch of {@link #cell}: the cell's possible records. */
-    private boolean[] inCell;
+    /** Scratch of {@link #coverBound}: per training record, 1 + its place among the cell's possible records (0: none). */
+    private final int[] local;
+    /** Per training record, the cuts (ids into {@link #indexedCuts}) whose first record it is, and how many. */
+    private final int[][] anchored;
+    private final int[] anchoredCount;
+    /** The cuts {@link #anchored} indexes: the first {@link #indexed} of this array. */
+    private int[][] indexedCuts = new int[0][];
+    private int indexed;
+    /** Scratch of {@link #coverBound}: the cuts inside a cell, in the cell's own numbering. */
+    private int[][] inside = new int[16][];
     /** Per record, the offset of the rival that last ruled it out of a cell (-1: none yet), tried first. */
     private int[] witness;
     /** Per record, the pair of rivals that last ruled it out of a cell (-1: none yet), tried next. */
@@ -105,10 +113,12 @@ final class SimplexCells {
     private volatile long cells;
 
     /**
-     * A cell, the records that could link in it, and its bound: that many less the cuts' quick
-     * cover bound. {@code paired}: its records were checked by pairs of rivals too.
+     * A cell, the records that could link in it, and its bound: at most that many, and at most its
+     * parent's bound (the cell lies inside its parent); less the cuts' quick cover bound once
+     * {@code covered}. {@code again}: popped before (its centre counted, pairs of rivals sought or
+     * not), back in the queue with a lower bound.
      */
-    private record Cell(double[][] v, int[] possible, int bound, boolean paired) {
+    private record Cell(double[][] v, int[] possible, int bound, boolean again, boolean covered) {
     }
 
     /** The most records a cell's centre linked with margin eps (-1 before the first), and its weights. */
@@ -137,7 +147,9 @@ final class SimplexCells {
         }
         rivals = new CellRivals(f, data, train, fixed, eps, deadline, first);
         ready = rivals.ready();
-        inCell = new boolean[train.length];
+        local = new int[train.length];
+        anchored = new int[train.length][];
+        anchoredCount = new int[train.length];
         witness = new int[train.length];
         Arrays.fill(witness, -1);
         pairWitness = new long[train.length];
@@ -183,7 +195,8 @@ final class SimplexCells {
         long started = System.nanoTime();
         long pairNanos = 0;
         PriorityQueue<Cell> open = new PriorityQueue<>((a, b) -> Integer.compare(b.bound, a.bound));
-        open.add(cell(root, Arrays.copyOf(all, count), false)); // its centre is counted when popped
+        int[] first = possible(root, Arrays.copyOf(all, count));
+        open.add(new Cell(root, first, first.length, false, false)); // its centre is counted when popped
         while (!open.isEmpty() && !done && StopRequest.now() < deadline && cells < maxCells) {
             bound = Math.max(Math.max(best.linked(), parked), open.peek().bound);
             Cell c = open.poll();
@@ -191,19 +204,26 @@ final class SimplexCells {
                 open.clear();
                 break;
             }
-            if (!c.paired) {
+            if (!c.again) {
                 centre(c); // counted when popped, not when made: many cells made are never popped
                 if (c.bound <= best.linked()) {
                     continue;
                 }
             }
             long now = System.nanoTime();
-            if (!c.paired && (pairShare >= 1 || pairNanos <= pairShare * (now - started))) {
+            if (!c.again && (pairShare >= 1 || pairNanos <= pairShare * (now - started))) {
                 int[] kept = pairedOut(c.v, c.possible);
                 pairNanos += System.nanoTime() - now;
                 if (kept.length < c.possible.length) {
-                    open.add(cell(c.v, kept, true));
+                    open.add(new Cell(c.v, kept, Math.min(c.bound, kept.length), true, false));
                     continue; // checked again against the other cells before it is split
+                }
+            }
+            if (!c.covered && cuts.length > 0) {
+                int covered = coverBound(c.possible);
+                if (covered < c.bound) {
+                    open.add(new Cell(c.v, c.possible, covered, true, true));
+                    continue; // the cuts lower it: back to the queue before it is split
                 }
             }
             int[] edge = longestEdge(c.v);
@@ -222,7 +242,7 @@ final class SimplexCells {
             }
             int[][] possible = possibleInHalves(c.v, edge, mid, kids, c.possible);
             for (int s = 0; s < 2; s++) {
-                Cell child = withCuts(kids[s], possible[s], false);
+                Cell child = new Cell(kids[s], possible[s], Math.min(c.bound, possible[s].length), false, false);
                 cells++;
                 if (child.bound > best.linked()) {
                     open.add(child);
@@ -234,39 +254,72 @@ final class SimplexCells {
     }
 
     /**
-     * The cell with vertices v: its possible records among {@code from}, and its bound. The cuts
-     * (at least one record of each is not linked by any w) lying wholly among the possible records
-     * still need a cover, which {@link CoverRaise} bounds from below.
+     * The bound of a cell with these possible records, the cuts counted: the cuts (at least one
+     * record of each is not linked by any w) lying wholly among the possible records still need a
+     * cover, which {@link CoverRaise} bounds from below. Computed when a cell is popped, on the
+     * cell's own records only: the cuts are found from their first records (an index kept as cuts
+     * arrive) and renumbered among the possible records, so the cost follows the cell, not the file
+     * (scanning every cut and raising over every training record took most of the cells' time on
+     * 1,000 records of 5 variables; docs/learning.md).
      */
-    private Cell cell(double[][] v, int[] from, boolean paired) {
-        return withCuts(v, paired ? from : possible(v, from), paired);
+    int coverBound(int[] possible) {
+        int[][] all = cuts;
+        index(all);
+        for (int i = 0; i < possible.length; i++) {
+            local[possible[i]] = i + 1;
+        }
+        int count = 0;
+        for (int q : possible) {
+            int[] ids = anchored[q];
+            for (int a = 0; a < anchoredCount[q]; a++) {
+                int[] c = all[ids[a]];
+                boolean within = true;
+                for (int k = 1; k < c.length && within; k++) {
+                    within = local[c[k]] > 0;
+                }
+                if (within) {
+                    int[] l = new int[c.length];
+                    for (int k = 0; k < c.length; k++) {
+                        l[k] = local[c[k]] - 1;
+                    }
+                    if (count == inside.length) {
+                        inside = Arrays.copyOf(inside, 2 * count);
+                    }
+                    inside[count++] = l;
+                }
+            }
+        }
+        for (int q : possible) {
+            local[q] = 0;
+        }
+        long cover = count == 0 ? 0 : CoverRaise.bound(possible.length, new boolean[possible.length], inside, count);
+        return (int) (possible.length - cover);
     }
 
-    /** The cell with vertices v and these possible records, its bound less the cuts' cover bound. */
-    private Cell withCuts(double[][] v, int[] possible, boolean paired) {
-        int[][] all = cuts;
-        if (all.length == 0) {
-            return new Cell(v, possible, possible.length, paired);
+    /**
+     * Indexes the cuts not yet indexed by their first record. The learner hands over its cuts so far
+     * each time, the earlier ones first and unchanged; any other array is indexed afresh.
+     */
+    private void index(int[][] all) {
+        if (all == indexedCuts) {
+            return;
         }
-        for (int q : possible) {
-            inCell[q] = true;
+        boolean grown = all.length >= indexed;
+        for (int c = 0; c < indexed && grown; c++) {
+            grown = all[c] == indexedCuts[c];
         }
-        int[][] inside = new int[all.length][];
-        int count = 0;
-        for (int[] c : all) {
-            boolean within = true;
-            for (int q = 0; q < c.length && within; q++) {
-                within = inCell[c[q]];
+        if (!grown) {
+            Arrays.fill(anchoredCount, 0);
+            indexed = 0;
+        }
+        for (; indexed < all.length; indexed++) {
+            int q = all[indexed][0];
+            if (anchored[q] == null || anchoredCount[q] == anchored[q].length) {
+                anchored[q] = Arrays.copyOf(anchored[q] == null ? new int[0] : anchored[q], Math.max(4, 2 * anchoredCount[q]));
             }
-            if (within) {
-                inside[count++] = c;
-            }
+            anchored[q][anchoredCount[q]++] = indexed;
         }
-        for (int q : possible) {
-            inCell[q] = false;
-        }
-        long cover = count == 0 ? 0 : CoverRaise.bound(rivals.records(), new boolean[rivals.records()], inside, count);
-        return new Cell(v, possible, (int) (possible.length - cover), paired);
+        indexedCuts = all;
     }
 
     /** The records of {@code from} that no pair of rivals rules out of the cell ({@link RivalPairs}). */
@@ -473,5 +526,25 @@ final class SimplexCells {
 
     long cells() {
         return cells;
+    }
+
+    /** The search ended with its proof: no weights link more than the best found (or offered). */
+    boolean proven() {
+        return ready && bound <= best.linked();
+    }
+
+    /** Every training record's rivals were gathered: {@link #run} searches. */
+    boolean ready() {
+        return ready;
+    }
+
+    /** The rivals held so far, over every training record (gathered first, then lazily more). */
+    long rivalsKept() {
+        long count = 0;
+        for (int q = 0; q < rivals.records(); q++) {
+            double[] r = rivals.of(q);
+            count += r == null ? 0 : r.length / n;
+        }
+        return count;
     }
 }

@@ -44,9 +44,11 @@ final class WeightsBeside implements AutoCloseable {
      * @param start the run's start (nanoTime seconds)
      * @param fixed per training record, true when no parameter value links it (handed to the cells)
      * @param from  the weights to climb from, read when the climb would start; null: no climb
+     * @param proven run on the cells' thread when the cells end with a proof (no weights link more
+     *               than their best): the learner halts its master ({@link CoverMaster#halt})
      */
     WeightsBeside(LearnOptions o, Features f, LinkageData data, int[] train, boolean[] fixed, double start,
-            double deadline, Supplier<double[]> from) {
+            double deadline, Supplier<double[]> from, Runnable proven) {
         this.o = o;
         this.features = f;
         Aggregator a = o.aggregator();
@@ -98,6 +100,9 @@ final class WeightsBeside implements AutoCloseable {
             }
             if (!closed) {
                 c.run(deadline);
+            }
+            if (!closed && c.proven()) {
+                proven.run();
             }
         }, "reident-weight-cells");
         for (Thread t : new Thread[] {climbing, cutting}) {

@@ -146,6 +146,77 @@ class SimplexCellsTest {
         }
     }
 
+    /**
+     * The cuts' cover bound of a cell, found from an index of the cuts' first records and raised over
+     * the cell's records only, equals the plain computation (every cut scanned, raised over every
+     * training record), also after the cuts handed over grow and after an unrelated set replaces them.
+     */
+    @Test
+    void theCellsCoverBoundEqualsThePlainOne() {
+        LinkageData d = LearnFixtures.noise(250, 4, 60, 2);
+        int[] all = LearnFixtures.all(250);
+        SimplexCells c = cells(Aggregator.WM, d, all, Double.POSITIVE_INFINITY);
+        java.util.Random random = new java.util.Random(5);
+        int[][] first = randomCuts(random, 250, 400);
+        int[][] grown = java.util.Arrays.copyOf(first, 700);
+        System.arraycopy(randomCuts(random, 250, 300), 0, grown, 400, 300);
+        int lowered = 0;
+        for (int[][] cuts : new int[][][] {first, grown, randomCuts(random, 250, 500)}) {
+            c.cuts(cuts);
+            for (int t = 0; t < 60; t++) {
+                int[] possible = random.ints(0, 250).distinct().limit(20 + random.nextInt(200)).sorted().toArray();
+                int plain = plainCoverBound(possible, cuts, 250);
+                assertEquals(plain, c.coverBound(possible), "cell of " + possible.length + " records");
+                lowered += plain < possible.length ? 1 : 0;
+            }
+        }
+        assertTrue(lowered > 100, lowered + " of 180 cells lowered by the cuts");
+    }
+
+    private static int[][] randomCuts(java.util.Random random, int records, int count) {
+        int[][] cuts = new int[count][];
+        for (int k = 0; k < count; k++) {
+            cuts[k] = random.ints(0, records).distinct().limit(2 + random.nextInt(2)).toArray();
+        }
+        return cuts;
+    }
+
+    private static int plainCoverBound(int[] possible, int[][] cuts, int records) {
+        boolean[] in = new boolean[records];
+        for (int q : possible) {
+            in[q] = true;
+        }
+        int[][] inside = new int[cuts.length][];
+        int count = 0;
+        for (int[] cut : cuts) {
+            boolean within = true;
+            for (int q : cut) {
+                within &= in[q];
+            }
+            if (within) {
+                inside[count++] = cut;
+            }
+        }
+        return (int) (possible.length - (count == 0 ? 0 : CoverRaise.bound(records, new boolean[records], inside, count)));
+    }
+
+    /** With the cuts of a learning run handed over, a search to the end still proves the optimum. */
+    @Test
+    void withTheCutsHandedOverTheSearchIsStillExact() {
+        LinkageData d = LearnFixtures.noise(250, 4, 60, 2);
+        int[] all = LearnFixtures.all(250);
+        LearnOptions o = LearnOptions.defaults(Aggregator.WM).withTimeLimit(60);
+        List<MasterReplay.Problem> problems = MasterReplay.record(o, d, all);
+        int optimum = LearnFixtures.learn(Aggregator.WM, d, all).milpLinked();
+        int[][] cuts = problems.get(problems.size() - 1).cuts();
+        assertTrue(cuts.length > 20, cuts.length + " cuts");
+        SimplexCells c = cells(Aggregator.WM, d, all, Double.POSITIVE_INFINITY).pairsAlways();
+        c.cuts(cuts);
+        c.run(Double.POSITIVE_INFINITY, 1_000_000);
+        assertEquals(optimum, c.bound(), c.cells() + " cells");
+        assertEquals(optimum, c.found().linked());
+    }
+
     /** 3,000 records on 6 variables with 60% noise: the cuts do not prove WM in 10 s; the cells bring the bound down. */
     @Test
     void theLearnerTakesTheCellsBound() {
