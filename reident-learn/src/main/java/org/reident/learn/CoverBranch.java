@@ -2,6 +2,7 @@ package org.reident.learn;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -105,7 +106,7 @@ final class CoverBranch {
     /** Asked every 4,096 nodes whether to stop (a split's worker; null on the tree's own thread). */
     private BooleanSupplier halt;
     /** Set from another thread to end the search as at its deadline ({@link CoverSearch#halt}); shared with the workers. */
-    private java.util.concurrent.atomic.AtomicBoolean halted = new java.util.concurrent.atomic.AtomicBoolean();
+    private AtomicBoolean halted = new AtomicBoolean();
     /** The path of the cover the last {@link #searchItem} found. */
     private int[] foundAt;
     /** The previous solve's frontier, to resume from (null: none). */
@@ -208,7 +209,7 @@ final class CoverBranch {
     }
 
     /** Ends the searches of this tree and its workers, as at the deadline, once {@code flag} is set. */
-    CoverBranch haltOn(java.util.concurrent.atomic.AtomicBoolean flag) {
+    CoverBranch haltOn(AtomicBoolean flag) {
         halted = flag;
         return this;
     }

@@ -2,6 +2,7 @@ package org.reident.learn;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * {@link CoverMaster} answered by {@link CoverBranch}, an exact bounded search tree over the cuts,
@@ -53,7 +54,7 @@ final class CoverSearch implements CoverMaster {
     private int exactSolves;
     private List<MasterReplay.Problem> record;
     /** Set by {@link #halt}: the tree's searches end at their next look at the clock. */
-    private final java.util.concurrent.atomic.AtomicBoolean halted = new java.util.concurrent.atomic.AtomicBoolean();
+    private final AtomicBoolean halted = new AtomicBoolean();
 
     CoverSearch(CoverMaster exact, int records, long nodeLimit, int threads) {
         this.exact = exact;
