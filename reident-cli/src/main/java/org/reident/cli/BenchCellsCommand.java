@@ -114,7 +114,7 @@ public final class BenchCellsCommand implements java.util.concurrent.Callable<In
                 report.line(String.format(Locale.ROOT, "| %d | %d | %d | %d | %.1f | %.1f | %d | %.1f | %.0f | %s | %d |", k, round,
                         r.linkable(), r.rivals(), r.setupSeconds(), r.gatherSeconds(), r.cells(), r.searchSeconds(),
                         r.searchSeconds() > 0 ? r.cells() / r.searchSeconds() : 0.0,
-                        !r.searched() ? "gathering did not end" : r.proven() ? r.bound() + " (proven)" : Integer.toString(r.bound()),
+                        !r.searched() ? "not searched: rivals not gathered in time" : r.proven() ? r.bound() + " (proven)" : Integer.toString(r.bound()),
                         r.found()));
             }
         }
