@@ -147,13 +147,15 @@ final class CoverSplit {
                 }
             }
             rest.sort(null);
-            List<CoverBranch.Item> front = new ArrayList<>(
-                    first.expand(split.firstItem, budget, root.itemsWanted(), prefer, split.firstPath,
-                            Double.POSITIVE_INFINITY)); // the resume's frontier must be whole
-            for (Task t : rest) {
-                front.add(t.item());
+            List<CoverBranch.Item> expanded = first.expand(split.firstItem, budget, root.itemsWanted(), prefer,
+                    split.firstPath, Double.POSITIVE_INFINITY); // the resume's frontier must be whole
+            if (expanded != null) { // null only when halted (CoverSearch#halt): no solve follows to resume
+                List<CoverBranch.Item> front = new ArrayList<>(expanded);
+                for (Task t : rest) {
+                    front.add(t.item());
+                }
+                root.frontier(budget, front);
             }
-            root.frontier(budget, front);
         }
         nodes[0] = searched + first.nodes();
         if (split.firstCover != null) {

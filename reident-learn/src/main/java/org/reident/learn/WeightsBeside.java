@@ -7,7 +7,9 @@ import org.reident.data.LinkageData;
 /**
  * The searches over weights beside {@link ConflictLearner}'s cuts, each on a thread of its own. They
  * wait {@link #AFTER} seconds first, so runs the cuts prove by then keep both cores and their paths
- * (every 400-record cell, the whole Census's WM in 2.0 s and WM_m in 1.0 s). Then:
+ * (every 400-record cell, the whole Census's WM in 1.5-2.0 s and CI in 7-8 s), or only
+ * {@link #LOW_RATE_AFTER} for WM, WM_m and OWA on files where many records cannot be linked at all,
+ * where the cells prove what the cuts are slow to. Then:
  * <ul>
  * <li>{@link LinkClimb} for incumbents, for every family: over the run's own weights for WM, WM_m
  * and OWA, else over a weighted mean's, which CI, CI_m, SB, SB_NC and MD* hold
@@ -22,14 +24,34 @@ import org.reident.data.LinkageData;
  * 1,000-record file they prove in 44-46 s took 50-59 s.
  */
 final class WeightsBeside implements AutoCloseable {
-    /** Seconds into a run before the searches start. */
+    /** Seconds into a run before the searches start (CI, CI_m, SB, SB_NC, MD*). */
     static final double AFTER = 3;
+    /**
+     * The same for WM, WM_m and OWA when at least {@link #LOW_RATE_SHARE} of the training records
+     * cannot be linked by any weights (the first rows' checks): a well-protected file, where the
+     * cuts' conflicts are pairs and triples, their first round takes seconds, and the cells are what
+     * proves. Measured in turn with 3 s (docs/learning.md, 2026-11-29, `learn --aggregator wm`; 44%
+     * to 84% of the records unlinkable): 1000 records of 5 variables with 40% and 60% noise proven in
+     * 8.3-10.5 s against 12.3-14.1 s, 2000 records of 4 with 60% in 1.9-2.1 s against 3.9-4.6 s; OWA on
+     * the first in 9.3 and 12.2 s against 15.8 and 14.3 s.
+     */
+    static final double LOW_RATE_AFTER = 1;
+    /**
+     * See {@link #LOW_RATE_AFTER}. The whole Census (M5-38, 8% unlinkable), whose WM the cuts prove
+     * alone, took 2.0-3.6 s against 1.5-2.0 s with the searches started at 1 s on every file; neither
+     * AM's rate (44% of its linkable records with margin eps, the optimum 96%) nor the cuts' first
+     * round still running at 1 s told it apart from the files above. With this share: 1.9 and 1.7 s
+     * against 1.7 and 2.1 s.
+     */
+    static final double LOW_RATE_SHARE = 0.25;
     /** The climb's random moves: one fixed seed, so its moves repeat (how far it gets is the clock's). */
     private static final long SEED = 1;
 
     private final Thread climbing;
     private final Thread cutting;
     private final boolean ownFamily;
+    /** Seconds into the run before the searches start. */
+    private final double after;
     private final LearnOptions o;
     private final Features features;
     private volatile LinkClimb climb;
@@ -53,6 +75,7 @@ final class WeightsBeside implements AutoCloseable {
         this.features = f;
         Aggregator a = o.aggregator();
         ownFamily = simplex(a);
+        after = after(a, fixed);
         double delta = a == Aggregator.WM_M ? o.delta() : 0;
         climbing = new Thread(() -> {
             if (!waited(start, deadline)) {
@@ -127,10 +150,22 @@ final class WeightsBeside implements AutoCloseable {
         };
     }
 
-    /** Sleeps until AFTER seconds into the run; false when closed or out of time first. */
+    /** Seconds into a run before the searches start ({@link #AFTER}, {@link #LOW_RATE_AFTER}). */
+    static double after(Aggregator a, boolean[] fixed) {
+        if (fixed == null) {
+            return AFTER;
+        }
+        int count = 0;
+        for (boolean f : fixed) {
+            count += f ? 1 : 0;
+        }
+        return simplex(a) && count >= LOW_RATE_SHARE * fixed.length ? LOW_RATE_AFTER : AFTER;
+    }
+
+    /** Sleeps until {@link #after} seconds into the run; false when closed or out of time first. */
     private boolean waited(double start, double deadline) {
         try {
-            while (System.nanoTime() / 1e9 < start + AFTER && !closed && StopRequest.now() < deadline) {
+            while (System.nanoTime() / 1e9 < start + after && !closed && StopRequest.now() < deadline) {
                 Thread.sleep(20);
             }
         } catch (InterruptedException e) {
@@ -199,7 +234,7 @@ final class WeightsBeside implements AutoCloseable {
         if (c != null) {
             c.stop();
         }
-        climbing.interrupt(); // wakes a thread still waiting for AFTER: a short run ends at once
+        climbing.interrupt(); // wakes a thread still waiting to start: a short run ends at once
         if (cutting != null) {
             cutting.interrupt();
         }

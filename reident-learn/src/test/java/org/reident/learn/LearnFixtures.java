@@ -139,11 +139,16 @@ final class LearnFixtures {
      * lines go to {@code lines}, and the result is checked by {@link #checkResult}.
      */
     static LearnResult lowRateWm(double seconds, List<String> lines) {
+        return lowRate(Aggregator.WM, seconds, lines);
+    }
+
+    /** The same file learned for {@code a}. */
+    static LearnResult lowRate(Aggregator a, double seconds, List<String> lines) {
         LinkageData d = noise(3000, 6, 60, 3);
         int[] all = all(3000);
-        LearnOptions o = LearnOptions.defaults(Aggregator.WM).withTimeLimit(seconds).withProgress(lines::add);
+        LearnOptions o = LearnOptions.defaults(a).withTimeLimit(seconds).withProgress(lines::add);
         LearnResult r = new ConflictLearner(o).learn(d, all);
-        checkResult("WM 3000x6, " + seconds + " s", r, d, all, o.eps());
+        checkResult(a + " 3000x6, " + seconds + " s", r, d, all, o.eps());
         return r;
     }
 
