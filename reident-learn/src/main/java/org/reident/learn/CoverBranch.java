@@ -2,7 +2,6 @@ package org.reident.learn;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -105,8 +104,11 @@ final class CoverBranch {
     private int[] stoppedAt;
     /** Asked every 4,096 nodes whether to stop (a split's worker; null on the tree's own thread). */
     private BooleanSupplier halt;
-    /** Set from another thread to end the search as at its deadline ({@link CoverSearch#halt}); shared with the workers. */
-    private AtomicBoolean halted = new AtomicBoolean();
+    /**
+     * Halted from another thread ({@link CoverSearch#halt}): the search ends as at its deadline and
+     * the dual's LP is interrupted; shared with the workers.
+     */
+    private Halt halted = new Halt();
     /** The path of the cover the last {@link #searchItem} found. */
     private int[] foundAt;
     /** The previous solve's frontier, to resume from (null: none). */
@@ -208,20 +210,20 @@ final class CoverBranch {
         return w;
     }
 
-    /** Ends the searches of this tree and its workers, as at the deadline, once {@code flag} is set. */
-    CoverBranch haltOn(AtomicBoolean flag) {
-        halted = flag;
+    /** Ends the searches of this tree and its workers, as at the deadline, once {@code halt} is halted. */
+    CoverBranch haltOn(Halt halt) {
+        halted = halt;
         return this;
     }
 
     /** Halted ({@link #haltOn}). */
     boolean halted() {
-        return halted.get();
+        return halted.halted();
     }
 
     /** Past the deadline, or halted. */
     boolean late() {
-        return StopRequest.now() > deadline || halted.get();
+        return StopRequest.now() > deadline || halted.halted();
     }
 
     /** Nodes searched so far, over all calls. */
@@ -308,7 +310,7 @@ final class CoverBranch {
 
     private void ensureDual() {
         if (dual == null) {
-            start = CoverDual.lpStart(m, problem.cuts, problem.cutCount, deadline);
+            start = CoverDual.lpStart(m, problem.cuts, problem.cutCount, deadline, halted);
             useDual(new CoverDual(m, problem.cuts, problem.cutCount, maxSize, start));
         }
     }

@@ -101,8 +101,13 @@ final class CoverDual {
      * (EIA's 21,006 cuts) cannot overrun the run's limit by this solve.
      */
     static double[] lpStart(int records, int[][] cuts, int cutCount, double deadline) {
+        return lpStart(records, cuts, cutCount, deadline, new Halt());
+    }
+
+    /** The same, also interrupted by {@code halt} (null then: its master's solves are over). */
+    static double[] lpStart(int records, int[][] cuts, int cutCount, double deadline, Halt halt) {
         double remaining = deadline - StopRequest.now();
-        if (remaining <= 0) {
+        if (remaining <= 0 || halt.halted()) {
             return null;
         }
         MilpModel.loadNative();
@@ -123,7 +128,7 @@ final class CoverDual {
             lp.objective().setMinimization();
             lp.setTimeLimit((long) Math.ceil(Math.max(remaining, 1e-3) * 1000));
             MPSolver.ResultStatus st;
-            try (StopRequest.Registration stop = StopRequest.during(lp::interruptSolve)) {
+            try (StopRequest.Registration stop = halt.during(lp::interruptSolve)) {
                 st = lp.solve();
             }
             if (st != MPSolver.ResultStatus.OPTIMAL) {

@@ -2,7 +2,6 @@ package org.reident.learn;
 
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * {@link CoverMaster} answered by {@link CoverBranch}, an exact bounded search tree over the cuts,
@@ -53,8 +52,8 @@ final class CoverSearch implements CoverMaster {
     private int branched;
     private int exactSolves;
     private List<MasterReplay.Problem> record;
-    /** Set by {@link #halt}: the tree's searches end at their next look at the clock. */
-    private final AtomicBoolean halted = new AtomicBoolean();
+    /** Set by {@link #halt}: the tree's searches end at their next look at the clock, its dual's LP at once. */
+    private final Halt halted = new Halt();
 
     CoverSearch(CoverMaster exact, int records, long nodeLimit, int threads) {
         this.exact = exact;
@@ -127,7 +126,7 @@ final class CoverSearch implements CoverMaster {
         if (record != null) {
             record.add(new MasterReplay.Problem(m, fixed.clone(), Arrays.copyOf(cuts, cutCount), atLeast, atMost));
         }
-        if (halted.get()) {
+        if (halted.halted()) {
             return null;
         }
         CoverBranch tree = new CoverBranch(m, cuts, cutCount, fixed).threads(threads).resume(frontier).haltOn(halted);
@@ -150,7 +149,7 @@ final class CoverSearch implements CoverMaster {
             s = new Solved(true, found.size(), false);
         } else { // the tree gave up at this size: smaller ones are ruled out
             double left = deadline - StopRequest.now();
-            if (left <= 0 || halted.get()) {
+            if (left <= 0 || halted.halted()) {
                 return null;
             }
             exactSolves++;
@@ -182,7 +181,7 @@ final class CoverSearch implements CoverMaster {
 
     @Override
     public void halt() {
-        halted.set(true);
+        halted.halt();
         exact.halt();
     }
 
