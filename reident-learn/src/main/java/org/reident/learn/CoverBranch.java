@@ -222,7 +222,7 @@ final class CoverBranch {
     }
 
     /** Past the deadline, or halted. */
-    boolean late() {
+    private boolean late() {
         return StopRequest.now() > deadline || halted.halted();
     }
 

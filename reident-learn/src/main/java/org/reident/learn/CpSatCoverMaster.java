@@ -45,14 +45,14 @@ final class CpSatCoverMaster implements CoverMaster {
 
     @Override
     public Solved solve(double seconds, boolean[] keep, long atLeast, long atMost) {
+        if (halt.halted()) {
+            return null;
+        }
         total.getBuilder().clearDomain().addDomain(atLeast).addDomain(atMost);
         CpSolver s = new CpSolver();
         s.getParameters().setMaxTimeInSeconds(Math.max(0.01, seconds));
         s.getParameters().setCatchSigintSignal(false); // Ctrl-C is the command line's (StopRequest), which stops the search
         s.getParameters().setNumWorkers(Math.max(1, Runtime.getRuntime().availableProcessors()));
-        if (halt.halted()) {
-            return null;
-        }
         CpSolverStatus st;
         try (StopRequest.Registration r = halt.during(s::stopSearch)) {
             st = s.solve(model);

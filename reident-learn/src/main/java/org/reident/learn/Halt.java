@@ -3,11 +3,11 @@ package org.reident.learn;
 /**
  * Ends one master's solves early, from another thread: a proof found beside the master (the weight
  * cells, {@link WeightsBeside}) makes its solve under way pointless. One per exact master, and one
- * for the search tree's dual LP ({@link CoverSearch}); a solve registers at most one at a time. As {@link StopRequest} does
- * for a Ctrl-C, but for one run only: once halted, a solve returns at once as if at its deadline,
- * and a native solve under way is interrupted through the hook it registered with {@link #during},
- * again every {@link StopRequest#AGAIN_MS} ms until it returns (SCIP forgets an interrupt that comes
- * before its solve has started). Halting is final.
+ * for the search tree and its dual LP ({@link CoverSearch}); one native solve registers at a time.
+ * As {@link StopRequest} does for a Ctrl-C, but for one run only: once halted, a solve returns at
+ * once as if at its deadline, and a native solve under way is interrupted through the hook it
+ * registered with {@link #during}, again every {@link StopRequest#AGAIN_MS} ms until it returns
+ * (SCIP forgets an interrupt that comes before its solve has started). Halting is final.
  */
 final class Halt {
     private volatile boolean halted;

@@ -51,6 +51,10 @@ public record LearnOptions(Aggregator aggregator, String solver, double timeLimi
         return new LearnOptions(aggregator, s, timeLimit, eps, delta, rivals, standardization, progress, solverParameters, threads, startWeights);
     }
 
+    public LearnOptions withEps(double margin) {
+        return new LearnOptions(aggregator, solver, timeLimit, margin, delta, rivals, standardization, progress, solverParameters, threads, startWeights);
+    }
+
     public LearnOptions withTimeLimit(double seconds) {
         return new LearnOptions(aggregator, solver, seconds, eps, delta, rivals, standardization, progress, solverParameters, threads, startWeights);
     }

@@ -210,9 +210,7 @@ final class MilpModel {
      * standard output, and a solve stopped by the clock reads NOT_SOLVED.
      */
     static MPSolver.ResultStatus solve(MPSolver s, boolean highs) {
-        try (StopRequest.Registration r = StopRequest.during(s::interruptSolve)) {
-            return solveHere(s, highs);
-        }
+        return solve(s, highs, new Halt()); // a Halt's registration is also a Ctrl-C one
     }
 
     /** The same, also interrupted by {@code halt} (NOT_SOLVED at once when it has come already). */
