@@ -46,6 +46,10 @@ public final class BenchCellsCommand implements java.util.concurrent.Callable<In
             description = "Rivals gathered per record at the start, one search per value (default ${DEFAULT-VALUE}, the learner's).")
     List<Integer> firstRivals;
 
+    @Option(names = "--workers", defaultValue = "1", split = ",", paramLabel = "N",
+            description = "Threads searching the one queue of cells, one search per value (default ${DEFAULT-VALUE}).")
+    List<Integer> workers;
+
     @Option(names = "--cells", defaultValue = "0", paramLabel = "N", description = "Stop each search after N cells (default 0: at the time limit).")
     long cells;
 
@@ -79,6 +83,11 @@ public final class BenchCellsCommand implements java.util.concurrent.Callable<In
                 throw new InputException("--first-rivals: expected counts of at least 1, got " + k);
             }
         }
+        for (int w : workers) {
+            if (w < 1) {
+                throw new InputException("--workers: expected counts of at least 1, got " + w);
+            }
+        }
         double limit = LearnCommand.parseDuration(timeLimit);
         report.start(spec.commandLine().getOut());
         PrintWriter err = spec.commandLine().getErr();
@@ -102,21 +111,28 @@ public final class BenchCellsCommand implements java.util.concurrent.Callable<In
                 cells > 0 ? String.format(Locale.ROOT, " or %,d cells", cells) : "",
                 pairsAlways ? "on every popped cell" : "within the learner's share of the time"));
         report.line("");
-        report.line("| first rivals | round | linkable | rivals | set-up s | gather s | cells | search s | cells/s | bound | found |");
-        report.line("|---|---|---|---|---|---|---|---|---|---|---|");
+        report.line("| first rivals | workers | round | linkable | rivals | set-up s | gather s | cells | search s | cells/s | bound | found |");
+        report.line("|---|---|---|---|---|---|---|---|---|---|---|---|");
         for (int round = 1; round <= rounds; round++) {
             for (int k : firstRivals) {
-                err.printf(Locale.ROOT, "reident bench-cells: round %d, %d first rivals (up to %s)%n", round, k, timeLimit);
-                err.flush();
-                CellsBench.Run r = CellsBench.run(o, data, all, k, cells > 0 ? cells : Long.MAX_VALUE, limit, pairsAlways);
-                report.line(String.format(Locale.ROOT, "| %d | %d | %d | %d | %.1f | %.1f | %d | %.1f | %.0f | %s | %d |", k, round,
-                        r.linkable(), r.rivals(), r.setupSeconds(), r.gatherSeconds(), r.cells(), r.searchSeconds(),
-                        r.searchSeconds() > 0 ? r.cells() / r.searchSeconds() : 0.0,
-                        !r.searched() ? "not searched: rivals not gathered in time" : r.proven() ? r.bound() + " (proven)" : Integer.toString(r.bound()),
-                        r.found()));
+                for (int w : workers) {
+                    err.printf(Locale.ROOT, "reident bench-cells: round %d, %d first rivals, %d workers (up to %s)%n", round, k, w,
+                            timeLimit);
+                    err.flush();
+                    CellsBench.Run r = CellsBench.run(o, data, all, k, w, cells > 0 ? cells : Long.MAX_VALUE, limit, pairsAlways);
+                    row(r, round);
+                }
             }
         }
         report.finish(err, "bench-cells");
         return 0;
+    }
+
+    private void row(CellsBench.Run r, int round) {
+        String bound = !r.searched() ? "not searched: rivals not gathered in time"
+                : r.proven() ? r.bound() + " (proven)" : Integer.toString(r.bound());
+        report.line(String.format(Locale.ROOT, "| %d | %d | %d | %d | %d | %.1f | %.1f | %d | %.1f | %.0f | %s | %d |",
+                r.firstRivals(), r.workers(), round, r.linkable(), r.rivals(), r.setupSeconds(), r.gatherSeconds(), r.cells(),
+                r.searchSeconds(), r.searchSeconds() > 0 ? r.cells() / r.searchSeconds() : 0.0, bound, r.found()));
     }
 }

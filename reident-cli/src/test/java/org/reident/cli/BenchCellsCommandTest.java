@@ -22,20 +22,22 @@ class BenchCellsCommandTest {
         assertEquals(0, d.status(), d.err());
         Path md = dir.resolve("cells.md");
         Cli r = Cli.run("bench-cells", "--original", demo.resolve("original.csv").toString(), "--protected",
-                demo.resolve("protected.csv").toString(), "--first-rivals", "4,16", "--rounds", "2", "--pairs-always",
+                demo.resolve("protected.csv").toString(), "--first-rivals", "4,16", "--workers", "1,2", "--rounds", "2",
+                "--pairs-always",
                 "--time-limit", "60s", "--markdown", md.toString());
         assertEquals(0, r.status(), r.err());
         List<String[]> rows = r.out().lines().filter(l -> l.matches("\\| \\d+ \\| \\d+ \\|.*")).map(l -> l.split("\\|")).toList();
-        assertEquals(4, rows.size(), r.out());
+        assertEquals(8, rows.size(), r.out());
         String bound = null;
         for (int i = 0; i < rows.size(); i++) {
             String[] f = rows.get(i);
-            assertEquals(i % 2 == 0 ? "4" : "16", f[1].strip(), "values in turn");
-            assertEquals(Integer.toString(i / 2 + 1), f[2].strip(), "rounds in order");
-            assertTrue(f[10].strip().endsWith("(proven)"), "a small file is proven: " + String.join("|", f));
-            assertEquals(f[11].strip(), f[10].strip().replace(" (proven)", ""), "proven: bound = found");
-            bound = bound == null ? f[10].strip() : bound;
-            assertEquals(bound, f[10].strip(), "every search proves the same optimum");
+            assertEquals(i % 4 < 2 ? "4" : "16", f[1].strip(), "first rivals in turn");
+            assertEquals(i % 2 == 0 ? "1" : "2", f[2].strip(), "workers in turn within each");
+            assertEquals(Integer.toString(i / 4 + 1), f[3].strip(), "rounds in order");
+            assertTrue(f[11].strip().endsWith("(proven)"), "a small file is proven: " + String.join("|", f));
+            assertEquals(f[12].strip(), f[11].strip().replace(" (proven)", ""), "proven: bound = found");
+            bound = bound == null ? f[11].strip() : bound;
+            assertEquals(bound, f[11].strip(), "every search proves the same optimum, on one worker or two");
         }
         assertEquals(r.out(), Files.readString(md), "the Markdown file holds the table printed");
         assertTrue(r.out().matches("(?s).*\\(\\d+ cores, Java .*"), "names the machine: " + r.out());
@@ -51,6 +53,9 @@ class BenchCellsCommandTest {
         Cli first = Cli.run("bench-cells", "--original", x.toString(), "--protected", x.toString(), "--first-rivals", "16,0");
         assertEquals(2, first.status());
         assertTrue(first.errLine().contains("--first-rivals: expected counts of at least 1, got 0"), first.err());
+        Cli workers = Cli.run("bench-cells", "--original", x.toString(), "--protected", x.toString(), "--workers", "0");
+        assertEquals(2, workers.status());
+        assertTrue(workers.errLine().contains("--workers: expected counts of at least 1, got 0"), workers.err());
         Cli missing = Cli.run("bench-cells", "--original", x.toString(), "--protected", x.toString());
         assertEquals(2, missing.status());
         assertTrue(missing.errLine().contains("x.csv"), missing.err());

@@ -71,8 +71,12 @@ final class CellRivals {
         return rivals[q];
     }
 
-    /** w links training record q with margin eps against every reference record (exact). */
-    boolean linksExactly(int q, double[] w) {
+    /**
+     * w links training record q with margin eps against every reference record (exact).
+     * Synchronized: it uses the scratch arrays and may append a rival; {@link #of} and {@link #links}
+     * may run beside it and see q's rivals before or after the append.
+     */
+    synchronized boolean linksExactly(int q, double[] w) {
         return links(q, w) && (complete[q] || linksAgainstAll(q, w));
     }
 

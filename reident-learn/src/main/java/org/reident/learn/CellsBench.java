@@ -25,21 +25,21 @@ public final class CellsBench {
      * the search ran (every record's rivals were gathered before the limit) and whether it ended by
      * the proof (no open cell could beat the best).
      */
-    public record Run(int firstRivals, int linkable, long rivals, double setupSeconds, double gatherSeconds, long cells,
+    public record Run(int firstRivals, int workers, int linkable, long rivals, double setupSeconds, double gatherSeconds, long cells,
             double searchSeconds, int bound, int found, boolean searched, boolean proven) {
     }
 
     /**
      * Runs the cells for {@code o}'s aggregator (WM, WM_m or OWA; its eps and delta) on the training
      * records {@code train}, for at most {@code seconds} (set-up and gathering included) and at most
-     * {@code maxCells} cells. {@code pairsAlways}: seek pairs of rivals on every popped cell (the
+     * {@code maxCells} cells, on {@code workers} threads ({@link SimplexCells#workers}). {@code pairsAlways}: seek pairs of rivals on every popped cell (the
      * search then depends on the cell count only, not on timing) instead of within the learner's
      * share of the time.
      *
      * @throws IllegalArgumentException for another family or more than {@link SimplexCells#MAX_VARIABLES} variables
      */
-    public static Run run(LearnOptions o, LinkageData data, int[] train, int firstRivals, long maxCells, double seconds,
-            boolean pairsAlways) {
+    public static Run run(LearnOptions o, LinkageData data, int[] train, int firstRivals, int workers, long maxCells,
+            double seconds, boolean pairsAlways) {
         Aggregator a = o.aggregator();
         if (a != Aggregator.WM && a != Aggregator.WM_M && a != Aggregator.OWA) {
             throw new IllegalArgumentException("the weight cells search WM, WM_m and OWA only, not " + a.label());
@@ -48,8 +48,8 @@ public final class CellsBench {
             throw new IllegalArgumentException("the weight cells search 2 to " + SimplexCells.MAX_VARIABLES
                     + " variables, not " + data.dimension());
         }
-        if (firstRivals < 1 || maxCells < 1) {
-            throw new IllegalArgumentException("first rivals and cells must be at least 1");
+        if (firstRivals < 1 || workers < 1 || maxCells < 1) {
+            throw new IllegalArgumentException("first rivals, workers and cells must be at least 1");
         }
         double t0 = System.nanoTime() / 1e9;
         double deadline = t0 + seconds;
@@ -64,7 +64,7 @@ public final class CellsBench {
         }
         double t1 = System.nanoTime() / 1e9;
         double delta = a == Aggregator.WM_M ? o.delta() : 0;
-        SimplexCells cells = new SimplexCells(f, data, train, fixed, o.eps(), delta, deadline, firstRivals);
+        SimplexCells cells = new SimplexCells(f, data, train, fixed, o.eps(), delta, deadline, firstRivals).workers(workers);
         if (pairsAlways) {
             cells.pairsAlways();
         }
@@ -74,7 +74,7 @@ public final class CellsBench {
         double t3 = System.nanoTime() / 1e9;
         int bound = cells.bound();
         int found = Math.max(0, cells.found().linked());
-        return new Run(firstRivals, linkable, rivals, t1 - t0, t2 - t1, cells.cells(), t3 - t2, bound, found,
+        return new Run(firstRivals, workers, linkable, rivals, t1 - t0, t2 - t1, cells.cells(), t3 - t2, bound, found,
                 cells.ready(), cells.proven());
     }
 }

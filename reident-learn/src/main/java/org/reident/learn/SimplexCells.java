@@ -37,7 +37,9 @@ import org.reident.data.LinkageData;
  * first round: 3,421; a development probe); with the lazy rivals, WM 120 s, 12,234 cells and bound
  * 3,024 against the cuts' 3,351.
  * {@link ConflictLearner} runs it beside the cuts for these families on at most
- * {@link #MAX_VARIABLES} variables.
+ * {@link #MAX_VARIABLES} variables, on every core ({@link #workers}), and pauses the cuts while its
+ * bound leads theirs (1000 records of 5 variables, 40% noise, proven in 8.0-10.2 s against 11.6-16.4
+ * s with one worker and the cuts running on; docs/learning.md, 2026-11-29).
  */
 final class SimplexCells {
     /**
@@ -89,21 +91,24 @@ final class SimplexCells {
     private final double[][] root;
     /** The master's cuts so far (records by training index), as the learner last handed them over. */
     private volatile int[][] cuts = new int[0][];
-    /** Scratch of {@link #coverBound}: per training record, 1 + its place among the cell's possible records (0: none). */
-    private final int[] local;
-    /** Per training record, the cuts (ids into {@link #indexedCuts}) whose first record it is, and how many. */
-    private final int[][] anchored;
-    private final int[] anchoredCount;
-    /** The cuts {@link #anchored} indexes: the first {@link #indexed} of this array. */
-    private int[][] indexedCuts = new int[0][];
-    private int indexed;
-    /** Scratch of {@link #coverBound}: the cuts inside a cell, in the cell's own numbering. */
-    private int[][] inside = new int[16][];
-    /** Per record, the offset of the rival that last ruled it out of a cell (-1: none yet), tried first. */
-    private int[] witness;
-    /** Per record, the pair of rivals that last ruled it out of a cell (-1: none yet), tried next. */
-    private long[] pairWitness;
-    private final RivalPairs pairs;
+    /** The cover bound's scratch of the first worker ({@link #coverBound}, tests). */
+    private final CellCuts firstCuts;
+    /**
+     * Per record, the offset of the rival that last ruled it out of a cell (-1: none yet), tried
+     * first. Shared by the workers, written without a lock: a stale or foreign offset is only a hint,
+     * checked against the record's rivals before use (they are only ever appended to).
+     */
+    private final int[] witness;
+    /** Per record, the pair of rivals that last ruled it out of a cell (-1: none yet), tried next; as {@link #witness}. */
+    private final long[] pairWitness;
+    /** Threads searching the one queue of cells ({@link #workers(int)}). */
+    private int workers = 1;
+    /** Guards the queue, {@link #active}, {@link #working}, {@link #parked} and {@link #cells}' updates. */
+    private final Object lock = new Object();
+    private PriorityQueue<Cell> open;
+    /** Workers holding a popped cell, and per worker the bound of the cell it holds (-1: none). */
+    private int active;
+    private int[] working;
     /** Every training record's rivals were gathered before the deadline: the search may run. */
     private final boolean ready;
     private volatile int bound;
@@ -147,14 +152,11 @@ final class SimplexCells {
         }
         rivals = new CellRivals(f, data, train, fixed, eps, deadline, first);
         ready = rivals.ready();
-        local = new int[train.length];
-        anchored = new int[train.length][];
-        anchoredCount = new int[train.length];
+        firstCuts = new CellCuts(train.length);
         witness = new int[train.length];
         Arrays.fill(witness, -1);
         pairWitness = new long[train.length];
         Arrays.fill(pairWitness, -1);
-        pairs = new RivalPairs(n, eps, ROUND);
         bound = train.length;
     }
 
@@ -172,6 +174,19 @@ final class SimplexCells {
     /** Sets {@link #minEdge} (tests: a large one sets cells aside early). */
     SimplexCells minEdge(double edge) {
         minEdge = edge;
+        return this;
+    }
+
+    /**
+     * Searches with this many threads, each popping the best open cell of one shared queue (the
+     * calling thread is one of them). The bound is the largest of the open cells' and of those being
+     * worked on, so it stays valid whatever the order; only the path depends on the timing.
+     */
+    SimplexCells workers(int count) {
+        if (count < 1) {
+            throw new IllegalArgumentException("workers: " + count);
+        }
+        workers = count;
         return this;
     }
 
@@ -193,43 +208,130 @@ final class SimplexCells {
             }
         }
         long started = System.nanoTime();
-        long pairNanos = 0;
-        PriorityQueue<Cell> open = new PriorityQueue<>((a, b) -> Integer.compare(b.bound, a.bound));
-        int[] first = possible(root, Arrays.copyOf(all, count));
+        open = new PriorityQueue<>((a, b) -> Integer.compare(b.bound, a.bound));
+        working = new int[workers];
+        Arrays.fill(working, -1);
+        int[] first = possible(root, Arrays.copyOf(all, count), new RivalPairs(n, eps, ROUND));
         open.add(new Cell(root, first, first.length, false, false)); // its centre is counted when popped
-        while (!open.isEmpty() && !done && StopRequest.now() < deadline && cells < maxCells) {
-            bound = Math.max(Math.max(best.linked(), parked), open.peek().bound);
-            Cell c = open.poll();
-            if (c.bound <= best.linked()) {
-                open.clear();
-                break;
+        Thread[] more = new Thread[workers - 1];
+        for (int t = 0; t < more.length; t++) {
+            Worker w = new Worker(t + 1, t == 0 ? firstCuts : new CellCuts(all.length), started);
+            more[t] = new Thread(() -> w.work(deadline, maxCells), "reident-weight-cells-" + (t + 1));
+            more[t].setDaemon(true);
+            more[t].start();
+        }
+        new Worker(0, more.length == 0 ? firstCuts : new CellCuts(all.length), started).work(deadline, maxCells);
+        for (Thread t : more) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                stop();
+                Thread.currentThread().interrupt();
             }
+        }
+        int left = Math.max(Math.max(best.linked(), 0), parked);
+        bound = open.isEmpty() ? left : Math.max(left, open.peek().bound);
+    }
+
+    /** One thread of the search: its own scratch, the queue shared ({@link #lock}). */
+    private final class Worker {
+        private final int id;
+        private final CellCuts inCuts;
+        private final RivalPairs pairs = new RivalPairs(n, eps, ROUND);
+        private final long started;
+        private long pairNanos;
+        /** Cells made by the last {@link #process}. */
+        private int made;
+
+        Worker(int id, CellCuts inCuts, long started) {
+            this.id = id;
+            this.inCuts = inCuts;
+            this.started = started;
+        }
+
+        void work(double deadline, long maxCells) {
+            while (true) {
+                Cell c;
+                synchronized (lock) {
+                    c = next(deadline, maxCells);
+                    if (c == null) {
+                        lock.notifyAll();
+                        return;
+                    }
+                }
+                Cell[] out = process(c);
+                synchronized (lock) {
+                    for (Cell o : out) {
+                        open.add(o);
+                    }
+                    cells += made;
+                    active--;
+                    working[id] = -1;
+                    bound = searchBound();
+                    lock.notifyAll();
+                }
+            }
+        }
+
+        /** The next cell to work on (held by this worker), or null when the search ends. Under the lock. */
+        private Cell next(double deadline, long maxCells) {
+            while (!done && StopRequest.now() < deadline && cells < maxCells) {
+                if (open.isEmpty()) {
+                    if (active == 0) {
+                        return null;
+                    }
+                    try {
+                        lock.wait(5);
+                    } catch (InterruptedException e) {
+                        done = true;
+                        Thread.currentThread().interrupt();
+                    }
+                    continue;
+                }
+                bound = searchBound();
+                Cell c = open.poll();
+                if (c.bound <= best.linked()) {
+                    open.clear(); // every open cell is bounded by this one; cells being worked on may still add some
+                    continue;
+                }
+                active++;
+                working[id] = c.bound;
+                return c;
+            }
+            return null;
+        }
+
+        /** Works on a popped cell: the cells it puts back or splits into, none when it is done with. */
+        private Cell[] process(Cell c) {
+            made = 0;
             if (!c.again) {
                 centre(c); // counted when popped, not when made: many cells made are never popped
                 if (c.bound <= best.linked()) {
-                    continue;
+                    return new Cell[0];
                 }
             }
             long now = System.nanoTime();
             if (!c.again && (pairShare >= 1 || pairNanos <= pairShare * (now - started))) {
-                int[] kept = pairedOut(c.v, c.possible);
+                int[] kept = pairedOut(c.v, c.possible, pairs);
                 pairNanos += System.nanoTime() - now;
                 if (kept.length < c.possible.length) {
-                    open.add(new Cell(c.v, kept, Math.min(c.bound, kept.length), true, false));
-                    continue; // checked again against the other cells before it is split
+                    // checked again against the other cells before it is split
+                    return new Cell[] {new Cell(c.v, kept, Math.min(c.bound, kept.length), true, false)};
                 }
             }
-            if (!c.covered && cuts.length > 0) {
-                int covered = coverBound(c.possible);
+            int[][] inside = cuts;
+            if (!c.covered && inside.length > 0) {
+                int covered = inCuts.bound(inside, c.possible);
                 if (covered < c.bound) {
-                    open.add(new Cell(c.v, c.possible, covered, true, true));
-                    continue; // the cuts lower it: back to the queue before it is split
+                    return new Cell[] {new Cell(c.v, c.possible, covered, true, true)}; // back to the queue before it is split
                 }
             }
             int[] edge = longestEdge(c.v);
             if (squaredLength(c.v, edge[0], edge[1]) < minEdge * minEdge) {
-                parked = Math.max(parked, c.bound);
-                continue;
+                synchronized (lock) {
+                    parked = Math.max(parked, c.bound);
+                }
+                return new Cell[0];
             }
             double[] mid = new double[n];
             for (int k = 0; k < n; k++) {
@@ -240,90 +342,42 @@ final class SimplexCells {
                 kids[s] = c.v.clone();
                 kids[s][edge[s]] = mid;
             }
-            int[][] possible = possibleInHalves(c.v, edge, mid, kids, c.possible);
+            int[][] possible = possibleInHalves(c.v, edge, mid, kids, c.possible, pairs);
+            Cell[] out = new Cell[2];
+            int count = 0;
             for (int s = 0; s < 2; s++) {
                 Cell child = new Cell(kids[s], possible[s], Math.min(c.bound, possible[s].length), false, false);
-                cells++;
+                made++;
                 if (child.bound > best.linked()) {
-                    open.add(child);
+                    out[count++] = child;
                 }
             }
+            return Arrays.copyOf(out, count);
         }
-        int left = Math.max(Math.max(best.linked(), 0), parked);
-        bound = open.isEmpty() ? left : Math.max(left, open.peek().bound);
+    }
+
+    /** The largest of the incumbent, the cells set aside, the best open cell and the cells being worked on. Under the lock. */
+    private int searchBound() {
+        int b = Math.max(best.linked(), parked);
+        if (!open.isEmpty()) {
+            b = Math.max(b, open.peek().bound);
+        }
+        for (int w : working) {
+            b = Math.max(b, w);
+        }
+        return b;
     }
 
     /**
-     * The bound of a cell with these possible records, the cuts counted: the cuts (at least one
-     * record of each is not linked by any w) lying wholly among the possible records still need a
-     * cover, which {@link CoverRaise} bounds from below. Computed when a cell is popped, on the
-     * cell's own records only: the cuts are found from their first records (an index kept as cuts
-     * arrive) and renumbered among the possible records, so the cost follows the cell, not the file
-     * (scanning every cut and raising over every training record took most of the cells' time on
-     * 1,000 records of 5 variables; docs/learning.md).
+     * The bound of a cell with these possible records, the cuts counted ({@link CellCuts}), as a
+     * popped cell gets it (the first worker's scratch; tests).
      */
     int coverBound(int[] possible) {
-        int[][] all = cuts;
-        index(all);
-        for (int i = 0; i < possible.length; i++) {
-            local[possible[i]] = i + 1;
-        }
-        int count = 0;
-        for (int q : possible) {
-            int[] ids = anchored[q];
-            for (int a = 0; a < anchoredCount[q]; a++) {
-                int[] c = all[ids[a]];
-                boolean within = true;
-                for (int k = 1; k < c.length && within; k++) {
-                    within = local[c[k]] > 0;
-                }
-                if (within) {
-                    int[] l = new int[c.length];
-                    for (int k = 0; k < c.length; k++) {
-                        l[k] = local[c[k]] - 1;
-                    }
-                    if (count == inside.length) {
-                        inside = Arrays.copyOf(inside, 2 * count);
-                    }
-                    inside[count++] = l;
-                }
-            }
-        }
-        for (int q : possible) {
-            local[q] = 0;
-        }
-        long cover = count == 0 ? 0 : CoverRaise.bound(possible.length, new boolean[possible.length], inside, count);
-        return (int) (possible.length - cover);
-    }
-
-    /**
-     * Indexes the cuts not yet indexed by their first record. The learner hands over its cuts so far
-     * each time, the earlier ones first and unchanged; any other array is indexed afresh.
-     */
-    private void index(int[][] all) {
-        if (all == indexedCuts) {
-            return;
-        }
-        boolean grown = all.length >= indexed;
-        for (int c = 0; c < indexed && grown; c++) {
-            grown = all[c] == indexedCuts[c];
-        }
-        if (!grown) {
-            Arrays.fill(anchoredCount, 0);
-            indexed = 0;
-        }
-        for (; indexed < all.length; indexed++) {
-            int q = all[indexed][0];
-            if (anchored[q] == null || anchoredCount[q] == anchored[q].length) {
-                anchored[q] = Arrays.copyOf(anchored[q] == null ? new int[0] : anchored[q], Math.max(4, 2 * anchoredCount[q]));
-            }
-            anchored[q][anchoredCount[q]++] = indexed;
-        }
-        indexedCuts = all;
+        return firstCuts.bound(cuts, possible);
     }
 
     /** The records of {@code from} that no pair of rivals rules out of the cell ({@link RivalPairs}). */
-    private int[] pairedOut(double[][] v, int[] from) {
+    private int[] pairedOut(double[][] v, int[] from, RivalPairs pairs) {
         int[] out = new int[from.length];
         int count = 0;
         for (int q : from) {
@@ -337,17 +391,28 @@ final class SimplexCells {
         return Arrays.copyOf(out, count);
     }
 
+    /** A witness offset, or -1 when it lies beyond the rivals r (set by a worker that saw more of them). */
+    private static int hint(int offset, double[] r) {
+        return offset < r.length ? offset : -1;
+    }
+
+    /** A pair witness, or -1 when either offset lies beyond the rivals r. */
+    private static long pairHint(long pair, double[] r) {
+        return pair >= 0 && (int) (pair >>> 32) < r.length && (int) pair < r.length ? pair : -1;
+    }
+
     /** The records of {@code from} with no rival below eps at every vertex. */
-    private int[] possible(double[][] v, int[] from) {
+    private int[] possible(double[][] v, int[] from, RivalPairs pairs) {
         int[] out = new int[from.length];
         int count = 0;
         for (int q : from) {
             double[] r = rivals.of(q);
-            int w = witness[q];
+            int w = hint(witness[q], r);
             if (w >= 0 && !reaches(v, r, w)) {
                 continue; // the rival that ruled q out of an earlier cell rules it out here too
             }
-            if (pairWitness[q] >= 0 && pairs.holds(v, r, pairWitness[q])) {
+            long pair = pairHint(pairWitness[q], r);
+            if (pair >= 0 && pairs.holds(v, r, pair)) {
                 continue; // so does the pair that did
             }
             boolean ok = true;
@@ -370,14 +435,15 @@ final class SimplexCells {
      * both (about 1.3 vertices are tried per rival, so this halves the work of the split); the
      * records kept are the same as two separate calls would keep.
      */
-    private int[][] possibleInHalves(double[][] v, int[] edge, double[] mid, double[][][] kids, int[] from) {
+    private int[][] possibleInHalves(double[][] v, int[] edge, double[] mid, double[][][] kids, int[] from,
+            RivalPairs pairs) {
         int[][] out = {new int[from.length], new int[from.length]};
         int[] count = new int[2];
         for (int q : from) {
             double[] r = rivals.of(q);
-            int w = witness[q];
+            int w = hint(witness[q], r);
             int in = w >= 0 ? reachesInHalves(v, edge, mid, r, w) : 3; // bit s: possible in half s
-            long pair = pairWitness[q];
+            long pair = pairHint(pairWitness[q], r);
             for (int s = 0; s < 2 && pair >= 0; s++) {
                 if ((in & (1 << s)) != 0 && pairs.holds(kids[s], r, pair)) {
                     in &= ~(1 << s);

@@ -18,7 +18,8 @@ import org.reident.data.LinkageData;
  * SB, SB_NC and MD*, a climb over the family's own parameters follows, from the weighted mean's
  * best embedded ({@link MeasureMoves}, {@link SubmodularMoves}, {@link MatrixMoves});</li>
  * <li>{@link SimplexCells} for the bound, for WM, WM_m and OWA on at most
- * {@link SimplexCells#MAX_VARIABLES} weights; until the deadline, a stop request or {@link #close}.</li>
+ * {@link SimplexCells#MAX_VARIABLES} weights, on {@code --threads} workers (the learner pauses the
+ * cuts while the cells lead); until the deadline, a stop request or {@link #close}.</li>
  * </ul>
  * Why two threads (docs/learning.md): run one after the other, the cells started later, and a
  * 1,000-record file they prove in 44-46 s took 50-59 s.
@@ -114,7 +115,8 @@ final class WeightsBeside implements AutoCloseable {
             if (!waited(start, deadline)) {
                 return;
             }
-            SimplexCells c = new SimplexCells(f, data, train, fixed, o.eps(), delta, deadline);
+            SimplexCells c = new SimplexCells(f, data, train, fixed, o.eps(), delta, deadline)
+                    .workers(o.threads()); // the cuts pause while the cells lead (ConflictLearner): then they have the cores
             cells = c;
             LinkClimb w = climb;
             LinkClimb.Found found = w == null ? null : w.found();
@@ -210,6 +212,11 @@ final class WeightsBeside implements AutoCloseable {
     }
 
     /** What the searches did, for the run's solver line ("" when none started). */
+    /** The cells' thread is waiting to start or searching. */
+    boolean cellsRunning() {
+        return cutting != null && cutting.isAlive();
+    }
+
     String note() {
         SimplexCells c = cells;
         return note("weight climb", climb) + note("family climb", familyClimb)

@@ -25,13 +25,13 @@ class CellsBenchTest {
                 LearnResult exact = LearnFixtures.learn(a, d, all);
                 assertEquals("OPTIMAL", exact.status());
                 String what = a + " seed " + seed;
-                CellsBench.Run r = CellsBench.run(o, d, all, 16, 1_000_000, 600, true);
+                CellsBench.Run r = CellsBench.run(o, d, all, 16, 1, 1_000_000, 600, true);
                 assertTrue(r.searched() && r.proven(), what + ": " + r);
                 assertEquals(exact.milpLinked(), r.bound(), what + ": bound");
                 assertEquals(exact.milpLinked(), r.found(), what + ": found");
                 assertEquals(250 - exact.unlinkable(), r.linkable(), what + ": the first rows fix the same records");
                 assertTrue(r.rivals() > 0 && r.rivals() <= 16L * r.linkable(), what + ": at most 16 rivals each: " + r);
-                CellsBench.Run shortRun = CellsBench.run(o, d, all, 16, 3, 600, true);
+                CellsBench.Run shortRun = CellsBench.run(o, d, all, 16, 1, 3, 600, true);
                 assertFalse(shortRun.proven(), what + ": 3 cells prove nothing here: " + shortRun);
                 assertTrue(shortRun.cells() >= 3 && shortRun.cells() <= 4, what + ": the cap is read before each split of two: " + shortRun);
                 assertTrue(shortRun.bound() > exact.milpLinked() && shortRun.found() <= exact.milpLinked(), what + ": " + shortRun);
@@ -43,6 +43,6 @@ class CellsBenchTest {
     void otherFamiliesAreRefused() {
         LinkageData d = LearnFixtures.noise(50, 3, 20, 1);
         assertThrows(IllegalArgumentException.class,
-                () -> CellsBench.run(LearnOptions.defaults(Aggregator.CHOQUET), d, LearnFixtures.all(50), 16, 10, 10, true));
+                () -> CellsBench.run(LearnOptions.defaults(Aggregator.CHOQUET), d, LearnFixtures.all(50), 16, 1, 10, 10, true));
     }
 }

@@ -82,6 +82,35 @@ class SimplexCellsTest {
         }
     }
 
+    /**
+     * On two or three workers sharing one queue, with 2 rivals gathered per record (so rivals are
+     * appended while the workers read them, and one worker's witnesses are another's hints): the same
+     * optimum, as bound and as an exact incumbent; cut short, a bound never below it.
+     */
+    @Test
+    void onSeveralWorkersTheSearchIsStillExact() {
+        for (long seed = 1; seed <= 4; seed++) {
+            LinkageData d = seed % 2 == 0 ? LearnFixtures.noise(250, 4, 60, seed) : LearnFixtures.mdavPairs(250, 4, 5, seed);
+            int[] all = LearnFixtures.all(250);
+            for (Aggregator a : List.of(Aggregator.WM, Aggregator.OWA)) {
+                int optimum = LearnFixtures.learn(a, d, all).milpLinked();
+                for (int workers : new int[] {2, 3}) {
+                    SimplexCells c = cells(a, d, all, Double.POSITIVE_INFINITY, 2).pairsAlways().workers(workers);
+                    c.run(Double.POSITIVE_INFINITY, 1_000_000);
+                    String what = a + " seed " + seed + ", " + workers + " workers (" + c.cells() + " cells)";
+                    assertTrue(c.proven(), what + ": proven");
+                    assertEquals(optimum, c.bound(), what + ": bound");
+                    assertEquals(optimum, c.found().linked(), what + ": incumbent");
+                    assertEquals(optimum, PlainMilp.linkedWithMargin(a, d, all, c.found().weights(),
+                            LearnOptions.defaults(a).eps(), 0), what + ": the incumbent's weights, counted pair by pair");
+                    SimplexCells shortRun = cells(a, d, all, Double.POSITIVE_INFINITY, 2).workers(workers);
+                    shortRun.run(Double.POSITIVE_INFINITY, 40);
+                    assertTrue(shortRun.bound() >= optimum, what + ", 40 cells: bound " + shortRun.bound());
+                }
+            }
+        }
+    }
+
     @Test
     void cutShortItsBoundStaysAboveTheOptimum() {
         LinkageData d = LearnFixtures.noise(300, 4, 60, 2);
@@ -235,5 +264,25 @@ class SimplexCellsTest {
                 "the climb beside them gave an incumbent: " + lines);
         assertEquals(last, r.bound(), "the bound is the last one reported: " + lines);
         assertTrue(r.solver().contains("weight cells:"), r.solver());
+    }
+
+    /**
+     * On a well-protected file the cells lead the cuts' bound after the cuts' first round: the cuts
+     * pause, and the run ends OPTIMAL at the optimum the cells alone prove on one worker.
+     */
+    @Test
+    void theCutsPauseWhileTheCellsLead() {
+        LinkageData d = LearnFixtures.noise(600, 5, 40, 1);
+        int[] all = LearnFixtures.all(d.originalCount());
+        List<String> lines = new CopyOnWriteArrayList<>();
+        LearnOptions o = LearnOptions.defaults(Aggregator.WM).withTimeLimit(120).withProgress(lines::add);
+        LearnResult r = new ConflictLearner(o).learn(d, all);
+        SimplexCells alone = cells(Aggregator.WM, d, all, Double.POSITIVE_INFINITY);
+        alone.run(Double.POSITIVE_INFINITY, 5_000_000);
+        assertTrue(alone.proven(), alone.cells() + " cells");
+        assertEquals("OPTIMAL", r.status(), lines.toString());
+        assertEquals(alone.bound(), r.milpLinked());
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("cuts: paused while the weight cells lead")), lines.toString());
+        assertTrue(r.solver().contains("cuts paused"), r.solver());
     }
 }
