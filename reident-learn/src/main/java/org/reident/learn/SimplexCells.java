@@ -109,6 +109,8 @@ final class SimplexCells {
     /** Workers holding a popped cell, and per worker the bound of the cell it holds (-1: none). */
     private int active;
     private int[] working;
+    /** What a worker threw (the search then ends, the cell it held back in the queue), rethrown by {@link #run}. */
+    private Throwable failure;
     /** Every training record's rivals were gathered before the deadline: the search may run. */
     private final boolean ready;
     private volatile int bound;
@@ -221,16 +223,27 @@ final class SimplexCells {
             more[t].start();
         }
         new Worker(0, more.length == 0 ? firstCuts : new CellCuts(all.length), started).work(deadline, maxCells);
+        boolean interrupted = false;
         for (Thread t : more) {
-            try {
-                t.join();
-            } catch (InterruptedException e) {
-                stop();
-                Thread.currentThread().interrupt();
+            while (t.isAlive()) { // each worker puts back what it holds before it ends: the bound needs every cell
+                try {
+                    t.join();
+                } catch (InterruptedException e) {
+                    stop();
+                    interrupted = true;
+                }
             }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
         int left = Math.max(Math.max(best.linked(), 0), parked);
         bound = open.isEmpty() ? left : Math.max(left, open.peek().bound);
+        if (failure instanceof RuntimeException e) {
+            throw e;
+        } else if (failure instanceof Error e) {
+            throw e;
+        }
     }
 
     /** One thread of the search: its own scratch, the queue shared ({@link #lock}). */
@@ -259,7 +272,17 @@ final class SimplexCells {
                         return;
                     }
                 }
-                Cell[] out = process(c);
+                Cell[] out;
+                try {
+                    out = process(c);
+                } catch (RuntimeException | Error e) {
+                    out = new Cell[] {c}; // back in the queue: the bound keeps its region
+                    made = 0;
+                    synchronized (lock) {
+                        failure = failure == null ? e : failure;
+                        done = true;
+                    }
+                }
                 synchronized (lock) {
                     for (Cell o : out) {
                         open.add(o);
