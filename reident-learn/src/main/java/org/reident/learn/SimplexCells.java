@@ -93,14 +93,8 @@ final class SimplexCells {
     private volatile int[][] cuts = new int[0][];
     /** The cover bound's scratch of the first worker ({@link #coverBound}, tests). */
     private final CellCuts firstCuts;
-    /**
-     * Per record, the offset of the rival that last ruled it out of a cell (-1: none yet), tried
-     * first. Shared by the workers, written without a lock: a stale or foreign offset is only a hint,
-     * checked against the record's rivals before use (they are only ever appended to).
-     */
-    private final int[] witness;
-    /** Per record, the pair of rivals that last ruled it out of a cell (-1: none yet), tried next; as {@link #witness}. */
-    private final long[] pairWitness;
+    /** Which records can still link in a cell (the witnesses shared by the workers). */
+    private final CellRecords records;
     /** Threads searching the one queue of cells ({@link #workers(int)}). */
     private int workers = 1;
     /** Guards the queue, {@link #active}, {@link #working}, {@link #parked} and {@link #cells}' updates. */
@@ -155,10 +149,7 @@ final class SimplexCells {
         rivals = new CellRivals(f, data, train, fixed, eps, deadline, first);
         ready = rivals.ready();
         firstCuts = new CellCuts(train.length);
-        witness = new int[train.length];
-        Arrays.fill(witness, -1);
-        pairWitness = new long[train.length];
-        Arrays.fill(pairWitness, -1);
+        records = new CellRecords(n, eps, ROUND, rivals);
         bound = train.length;
     }
 
@@ -213,7 +204,7 @@ final class SimplexCells {
         open = new PriorityQueue<>((a, b) -> Integer.compare(b.bound, a.bound));
         working = new int[workers];
         Arrays.fill(working, -1);
-        int[] first = possible(root, Arrays.copyOf(all, count), new RivalPairs(n, eps, ROUND));
+        int[] first = records.possible(root, Arrays.copyOf(all, count), new RivalPairs(n, eps, ROUND));
         open.add(new Cell(root, first, first.length, false, false)); // its centre is counted when popped
         Thread[] more = new Thread[workers - 1];
         for (int t = 0; t < more.length; t++) {
@@ -335,7 +326,7 @@ final class SimplexCells {
             }
             long now = System.nanoTime();
             if (!c.again && (pairShare >= 1 || pairNanos <= pairShare * (now - started))) {
-                int[] kept = pairedOut(c.v, c.possible, pairs);
+                int[] kept = records.pairedOut(c.v, c.possible, pairs);
                 pairNanos += System.nanoTime() - now;
                 if (kept.length < c.possible.length) {
                     // checked again against the other cells before it is split
@@ -365,7 +356,7 @@ final class SimplexCells {
                 kids[s] = c.v.clone();
                 kids[s][edge[s]] = mid;
             }
-            int[][] possible = possibleInHalves(c.v, edge, mid, kids, c.possible, pairs);
+            int[][] possible = records.possibleInHalves(c.v, edge, mid, kids, c.possible, pairs);
             Cell[] out = new Cell[2];
             int count = 0;
             for (int s = 0; s < 2; s++) {
@@ -397,131 +388,6 @@ final class SimplexCells {
      */
     int coverBound(int[] possible) {
         return firstCuts.bound(cuts, possible);
-    }
-
-    /** The records of {@code from} that no pair of rivals rules out of the cell ({@link RivalPairs}). */
-    private int[] pairedOut(double[][] v, int[] from, RivalPairs pairs) {
-        int[] out = new int[from.length];
-        int count = 0;
-        for (int q : from) {
-            long pair = pairs.find(v, rivals.of(q));
-            if (pair >= 0) {
-                pairWitness[q] = pair;
-            } else {
-                out[count++] = q;
-            }
-        }
-        return Arrays.copyOf(out, count);
-    }
-
-    /** A witness offset, or -1 when it lies beyond the rivals r (set by a worker that saw more of them). */
-    private static int hint(int offset, double[] r) {
-        return offset < r.length ? offset : -1;
-    }
-
-    /** A pair witness, or -1 when either offset lies beyond the rivals r. */
-    private static long pairHint(long pair, double[] r) {
-        return pair >= 0 && (int) (pair >>> 32) < r.length && (int) pair < r.length ? pair : -1;
-    }
-
-    /** The records of {@code from} with no rival below eps at every vertex. */
-    private int[] possible(double[][] v, int[] from, RivalPairs pairs) {
-        int[] out = new int[from.length];
-        int count = 0;
-        for (int q : from) {
-            double[] r = rivals.of(q);
-            int w = hint(witness[q], r);
-            if (w >= 0 && !reaches(v, r, w)) {
-                continue; // the rival that ruled q out of an earlier cell rules it out here too
-            }
-            long pair = pairHint(pairWitness[q], r);
-            if (pair >= 0 && pairs.holds(v, r, pair)) {
-                continue; // so does the pair that did
-            }
-            boolean ok = true;
-            for (int o = 0; o < r.length && ok; o += n) {
-                if (o != w && !reaches(v, r, o)) {
-                    witness[q] = o;
-                    ok = false;
-                }
-            }
-            if (ok) {
-                out[count++] = q;
-            }
-        }
-        return Arrays.copyOf(out, count);
-    }
-
-    /**
-     * {@link #possible} for both halves of a split at once: {@code kids[s]} is v with vertex
-     * {@code edge[s]} replaced by {@code mid}. The vertices the halves share are tried once for
-     * both (about 1.3 vertices are tried per rival, so this halves the work of the split); the
-     * records kept are the same as two separate calls would keep.
-     */
-    private int[][] possibleInHalves(double[][] v, int[] edge, double[] mid, double[][][] kids, int[] from,
-            RivalPairs pairs) {
-        int[][] out = {new int[from.length], new int[from.length]};
-        int[] count = new int[2];
-        for (int q : from) {
-            double[] r = rivals.of(q);
-            int w = hint(witness[q], r);
-            int in = w >= 0 ? reachesInHalves(v, edge, mid, r, w) : 3; // bit s: possible in half s
-            long pair = pairHint(pairWitness[q], r);
-            for (int s = 0; s < 2 && pair >= 0; s++) {
-                if ((in & (1 << s)) != 0 && pairs.holds(kids[s], r, pair)) {
-                    in &= ~(1 << s);
-                }
-            }
-            for (int o = 0; o < r.length && in != 0; o += n) {
-                if (o != w) {
-                    int reached = reachesInHalves(v, edge, mid, r, o);
-                    if ((in & ~reached) != 0) {
-                        witness[q] = o;
-                        in &= reached;
-                    }
-                }
-            }
-            for (int s = 0; s < 2; s++) {
-                if ((in & (1 << s)) != 0) {
-                    out[s][count[s]++] = q;
-                }
-            }
-        }
-        return new int[][] {Arrays.copyOf(out[0], count[0]), Arrays.copyOf(out[1], count[1])};
-    }
-
-    /**
-     * Which halves of the split ({@link #possibleInHalves}) have a vertex putting the rival at offset
-     * o of r at eps or beyond: bit s for the half without vertex {@code edge[s]}.
-     */
-    private int reachesInHalves(double[][] v, int[] edge, double[] mid, double[] r, int o) {
-        for (int k = 0; k < n; k++) {
-            if (k != edge[0] && k != edge[1] && reachedAt(v[k], r, o)) {
-                return 3;
-            }
-        }
-        if (reachedAt(mid, r, o)) {
-            return 3;
-        }
-        return (reachedAt(v[edge[1]], r, o) ? 1 : 0) | (reachedAt(v[edge[0]], r, o) ? 2 : 0);
-    }
-
-    private boolean reachedAt(double[] vertex, double[] r, int o) {
-        double s = 0;
-        for (int k = 0; k < n; k++) {
-            s += vertex[k] * r[o + k];
-        }
-        return s >= eps - ROUND;
-    }
-
-    /** Some vertex of v puts the rival at offset o of r at eps or beyond: max_v v . e >= eps. */
-    private boolean reaches(double[][] v, double[] r, int o) {
-        for (double[] vertex : v) {
-            if (reachedAt(vertex, r, o)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** Counts the records the cell's centre links with margin eps; a new incumbent if more. */
