@@ -122,6 +122,9 @@ final class SimplexCells {
     private record Cell(double[][] v, int[] possible, int bound, boolean again, boolean covered) {
     }
 
+    /** What a worker puts back for a cell it is done with. */
+    private static final Cell[] NONE = {};
+
     /** The most records a cell's centre linked with margin eps (-1 before the first), and its weights. */
     record Found(int linked, double[] weights) {
     }
@@ -321,7 +324,7 @@ final class SimplexCells {
             if (!c.again) {
                 centre(c); // counted when popped, not when made: many cells made are never popped
                 if (c.bound <= best.linked()) {
-                    return new Cell[0];
+                    return NONE;
                 }
             }
             long now = System.nanoTime();
@@ -345,7 +348,7 @@ final class SimplexCells {
                 synchronized (lock) {
                     parked = Math.max(parked, c.bound);
                 }
-                return new Cell[0];
+                return NONE;
             }
             double[] mid = new double[n];
             for (int k = 0; k < n; k++) {

@@ -211,12 +211,12 @@ final class WeightsBeside implements AutoCloseable {
         return cells;
     }
 
-    /** What the searches did, for the run's solver line ("" when none started). */
     /** The cells' thread is waiting to start or searching. */
     boolean cellsRunning() {
         return cutting != null && cutting.isAlive();
     }
 
+    /** What the searches did, for the run's solver line ("" when none started). */
     String note() {
         SimplexCells c = cells;
         return note("weight climb", climb) + note("family climb", familyClimb)

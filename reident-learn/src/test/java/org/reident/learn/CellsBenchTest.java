@@ -18,7 +18,7 @@ class CellsBenchTest {
     @Test
     void searchedToTheEndTheCellsProveTheCutsOptimum() {
         for (long seed = 1; seed <= 2; seed++) {
-            LinkageData d = seed % 2 == 0 ? LearnFixtures.noise(250, 4, 60, seed) : LearnFixtures.mdavPairs(250, 4, 5, seed);
+            LinkageData d = LearnFixtures.cellsFile(seed);
             int[] all = LearnFixtures.all(250);
             for (Aggregator a : List.of(Aggregator.WM, Aggregator.OWA)) {
                 LearnOptions o = LearnOptions.defaults(a);

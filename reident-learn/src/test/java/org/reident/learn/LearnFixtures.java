@@ -133,6 +133,11 @@ final class LearnFixtures {
         }
     }
 
+    /** The weight cells' small seeded files: 250 records of 4 variables, 60% noise for even seeds, MDAV pairs (k = 5) for odd. */
+    static LinkageData cellsFile(long seed) {
+        return seed % 2 == 0 ? noise(250, 4, 60, seed) : mdavPairs(250, 4, 5, seed);
+    }
+
     /**
      * WM by the cuts (with the weight cells beside them) on 3,000 records of 6 variables with 60%
      * noise, a low-rate file the cuts do not prove in a minute, within {@code seconds}; its progress

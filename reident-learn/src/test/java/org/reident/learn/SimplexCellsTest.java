@@ -34,7 +34,7 @@ class SimplexCellsTest {
     void searchedToTheEndItFindsTheOptimumTheCutsProve() {
         int checked = 0;
         for (long seed = 1; seed <= 4; seed++) {
-            LinkageData d = seed % 2 == 0 ? LearnFixtures.noise(250, 4, 60, seed) : LearnFixtures.mdavPairs(250, 4, 5, seed);
+            LinkageData d = LearnFixtures.cellsFile(seed);
             int[] all = LearnFixtures.all(250);
             for (Aggregator a : List.of(Aggregator.WM, Aggregator.WM_M, Aggregator.OWA)) {
                 LearnResult exact = LearnFixtures.learn(a, d, all);
@@ -65,7 +65,7 @@ class SimplexCellsTest {
     @Test
     void withFewRivalsGatheredTheSearchIsStillExact() {
         for (long seed = 1; seed <= 4; seed++) {
-            LinkageData d = seed % 2 == 0 ? LearnFixtures.noise(250, 4, 60, seed) : LearnFixtures.mdavPairs(250, 4, 5, seed);
+            LinkageData d = LearnFixtures.cellsFile(seed);
             int[] all = LearnFixtures.all(250);
             for (Aggregator a : List.of(Aggregator.WM, Aggregator.OWA)) {
                 int optimum = LearnFixtures.learn(a, d, all).milpLinked();
@@ -90,7 +90,7 @@ class SimplexCellsTest {
     @Test
     void onSeveralWorkersTheSearchIsStillExact() {
         for (long seed = 1; seed <= 4; seed++) {
-            LinkageData d = seed % 2 == 0 ? LearnFixtures.noise(250, 4, 60, seed) : LearnFixtures.mdavPairs(250, 4, 5, seed);
+            LinkageData d = LearnFixtures.cellsFile(seed);
             int[] all = LearnFixtures.all(250);
             for (Aggregator a : List.of(Aggregator.WM, Aggregator.OWA)) {
                 int optimum = LearnFixtures.learn(a, d, all).milpLinked();
