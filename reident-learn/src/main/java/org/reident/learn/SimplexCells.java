@@ -233,6 +233,7 @@ final class SimplexCells {
         }
         int left = Math.max(Math.max(best.linked(), 0), parked);
         bound = open.isEmpty() ? left : Math.max(left, open.peek().bound);
+        open = null; // the cells' memory goes with the search (a full heap too): the bound stays
         if (failure instanceof RuntimeException e) {
             throw e;
         } else if (failure instanceof Error e) {

@@ -59,6 +59,8 @@ final class WeightsBeside implements AutoCloseable {
     private volatile LinkClimb familyClimb;
     private volatile SimplexCells cells;
     private volatile boolean closed;
+    /** What ended the climbs' or the cells' thread early, reported by {@link #note()}; null: nothing. */
+    private volatile Throwable failed;
 
     /**
      * Started for every family (each holds the weighted means or is an OWA), the cells only for the
@@ -78,7 +80,7 @@ final class WeightsBeside implements AutoCloseable {
         ownFamily = simplex(a);
         after = after(a, fixed);
         double delta = a == Aggregator.WM_M ? o.delta() : 0;
-        climbing = new Thread(() -> {
+        climbing = new Thread(guarded(() -> {
             if (!waited(start, deadline)) {
                 return;
             }
@@ -109,9 +111,9 @@ final class WeightsBeside implements AutoCloseable {
                     fc.run(LearnedModels.embed(o, found.theta(), f), deadline, SEED);
                 }
             }
-        }, "reident-weight-climb");
+        }), "reident-weight-climb");
         boolean withCells = ownFamily && f.dimension() <= SimplexCells.MAX_VARIABLES;
-        cutting = !withCells ? null : new Thread(() -> {
+        cutting = !withCells ? null : new Thread(guarded(() -> {
             if (!waited(start, deadline)) {
                 return;
             }
@@ -129,7 +131,7 @@ final class WeightsBeside implements AutoCloseable {
             if (!closed && c.proven()) {
                 proven.run();
             }
-        }, "reident-weight-cells");
+        }), "reident-weight-cells");
         for (Thread t : new Thread[] {climbing, cutting}) {
             if (t != null) {
                 t.setDaemon(true);
@@ -219,8 +221,28 @@ final class WeightsBeside implements AutoCloseable {
     /** What the searches did, for the run's solver line ("" when none started). */
     String note() {
         SimplexCells c = cells;
+        Throwable e = failed;
         return note("weight climb", climb) + note("family climb", familyClimb)
-                + (c == null ? "" : "; weight cells: " + c.cells() + " searched");
+                + (c == null ? "" : "; weight cells: " + c.cells() + " searched")
+                + (e == null ? "" : "; a search beside the cuts ended early on an internal error (" + e + ")");
+    }
+
+    /**
+     * A search's body that, if it throws, ends that search alone: the run goes on with the cuts, and
+     * the error is named in {@link #note()} instead of a stack trace. What the search found stays
+     * valid: a climb's incumbents are counted exactly, and a failing cells worker puts its cell back
+     * before the search ends ({@link SimplexCells#run}), so their bound keeps every region.
+     */
+    private Runnable guarded(Runnable search) {
+        return () -> {
+            try {
+                search.run();
+            } catch (RuntimeException | Error e) {
+                if (failed == null) {
+                    failed = e;
+                }
+            }
+        };
     }
 
     private static String note(String what, LinkClimb w) {

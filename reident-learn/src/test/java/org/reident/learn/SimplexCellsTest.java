@@ -1,10 +1,13 @@
 package org.reident.learn;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.reident.data.LinkageData;
 
@@ -284,5 +287,59 @@ class SimplexCellsTest {
         assertEquals(alone.bound(), r.milpLinked());
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("cuts: paused while the weight cells lead")), lines.toString());
         assertTrue(r.solver().contains("cuts paused"), r.solver());
+    }
+
+    /**
+     * A worker that throws (here on cuts naming a record past the file's end, which the cuts' index
+     * cannot hold) puts back the cell it held, so the bound keeps that cell's region: thrown on the
+     * root cell, the bound stays every possible record (without the put-back the queue would be empty
+     * and the bound the incumbent's, below the optimum); thrown mid-search, never below the optimum.
+     * The other workers end too, and {@code run} rethrows once every worker has ended.
+     */
+    @Test
+    void aWorkerThatThrowsPutsItsCellBack() throws InterruptedException {
+        LinkageData d = LearnFixtures.cellsFile(1);
+        int[] all = LearnFixtures.all(250);
+        int optimum = LearnFixtures.learn(Aggregator.WM, d, all).milpLinked();
+        int[][] broken = new int[all.length][];
+        for (int q = 0; q < all.length; q++) {
+            broken[q] = new int[] {q, all.length + 7}; // anchored at every record, so any cell's cuts reach one
+        }
+        for (int workers : new int[] {1, 2, 3}) {
+            SimplexCells root = cells(Aggregator.WM, d, all, Double.POSITIVE_INFINITY).pairsAlways().workers(workers);
+            int possible = root.bound();
+            root.cuts(broken);
+            assertThrows(ArrayIndexOutOfBoundsException.class, () -> root.run(Double.POSITIVE_INFINITY, 1_000_000));
+            assertTrue(root.bound() > optimum && root.bound() <= possible, workers + " workers, on the root: bound "
+                    + root.bound() + " against " + optimum + " (" + root.cells() + " cells)");
+            assertFalse(root.proven());
+            assertNoWorkerLeft();
+
+            SimplexCells mid = cells(Aggregator.WM, d, all, Double.POSITIVE_INFINITY).pairsAlways().workers(workers);
+            AtomicBoolean ended = new AtomicBoolean();
+            Thread breaker = new Thread(() -> {
+                while (mid.cells() < 200 && !ended.get()) {
+                    Thread.onSpinWait();
+                }
+                mid.cuts(broken);
+            });
+            breaker.start();
+            try {
+                assertThrows(ArrayIndexOutOfBoundsException.class, () -> mid.run(Double.POSITIVE_INFINITY, 1_000_000));
+            } finally {
+                ended.set(true);
+                breaker.join();
+            }
+            assertTrue(mid.cells() >= 200 && mid.bound() >= optimum, workers + " workers, mid-search: bound "
+                    + mid.bound() + " against " + optimum + " (" + mid.cells() + " cells)");
+            assertFalse(mid.proven());
+            assertNoWorkerLeft();
+        }
+    }
+
+    private static void assertNoWorkerLeft() {
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            assertFalse(t.getName().startsWith("reident-weight-cells-") && t.isAlive(), t.getName() + " still running");
+        }
     }
 }
