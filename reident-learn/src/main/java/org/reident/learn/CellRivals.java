@@ -30,6 +30,10 @@ final class CellRivals {
     private final double[] e;
     /** Scratch of {@link #gather}: per reference record, its threat's AM (+infinity: none). */
     private final double[] key;
+    /** Scratch of {@link #gather} for WM and WM_m ({@link Features#spreads}); null for OWA. */
+    private final double[] sums;
+    private final double[] lows;
+    private final double[] highs;
     private final boolean ready;
 
     /**
@@ -50,6 +54,10 @@ final class CellRivals {
         c = new double[n];
         e = new double[n];
         key = new double[data.maskedCount()];
+        boolean weights = f.aggregator() != Aggregator.OWA; // OWA's e are sorted: pair by pair
+        sums = weights ? new double[key.length] : null;
+        lows = weights ? new double[key.length] : null;
+        highs = weights ? new double[key.length] : null;
         int q = 0;
         for (; q < train.length && StopRequest.now() < deadline && !Thread.currentThread().isInterrupted(); q++) {
             rivals[q] = fixed != null && fixed[q] ? null : gather(q, first);
@@ -90,6 +98,20 @@ final class CellRivals {
         int i = train[q];
         int t = data.truth()[i];
         f.simplexPhi(i, t, ct, phiT);
+        if (sums != null) { // WM, WM_m: e = c(i, j) - c(i, t), so the scan runs along the columns
+            f.spreads(i, ct, sums, lows, highs);
+            for (int j = 0; j < key.length; j++) {
+                key[j] = Double.POSITIVE_INFINITY;
+                if (j == t || lows[j] >= eps) {
+                    continue; // beaten for every w
+                }
+                if (highs[j] < eps) {
+                    return null;
+                }
+                key[j] = sums[j];
+            }
+            return firstRivals(q, i, limit);
+        }
         for (int j = 0; j < key.length; j++) {
             key[j] = Double.POSITIVE_INFINITY;
             if (j == t || f.simplexRow(i, j, ct, phiT, eps, c, e) >= eps) {
@@ -106,6 +128,12 @@ final class CellRivals {
             }
             key[j] = sum;
         }
+        return firstRivals(q, i, limit);
+    }
+
+    /** The first {@code limit} Pareto-minimal rivals of training record q (query record i) by {@link #key}. */
+    private double[] firstRivals(int q, int i, int limit) {
+        Features f = features;
         MinIndexHeap byAm = new MinIndexHeap(key, 2 * limit); // a dominating rival comes first; only the first few are popped
         double[] kept = new double[limit * n];
         int count = 0;
@@ -154,6 +182,17 @@ final class CellRivals {
         int i = train[q];
         int t = data.truth()[i];
         features.simplexPhi(i, t, ct, phiT);
+        if (sums != null) { // WM, WM_m: along the columns, the same values
+            features.weightedSpreads(i, ct, w, sums, lows);
+            for (int j = 0; j < sums.length; j++) {
+                if (j != t && lows[j] < eps && sums[j] < eps) {
+                    features.simplexRow(i, j, ct, phiT, eps, c, e);
+                    append(q, e);
+                    return false;
+                }
+            }
+            return true;
+        }
         for (int j = 0; j < data.maskedCount(); j++) {
             if (j == t || features.simplexRow(i, j, ct, phiT, eps, c, e) >= eps) {
                 continue; // w . e >= min_k e_k >= eps for every w of the simplex (not gathered either)
@@ -163,12 +202,17 @@ final class CellRivals {
                 s += w[k] * e[k];
             }
             if (s < eps) {
-                double[] r = Arrays.copyOf(rivals[q], rivals[q].length + n);
-                System.arraycopy(e, 0, r, rivals[q].length, n);
-                rivals[q] = r;
+                append(q, e);
                 return false;
             }
         }
         return true;
+    }
+
+    /** Appends e to training record q's rivals (a new array: readers keep the one they hold). */
+    private void append(int q, double[] e) {
+        double[] r = Arrays.copyOf(rivals[q], rivals[q].length + n);
+        System.arraycopy(e, 0, r, rivals[q].length, n);
+        rivals[q] = r;
     }
 }

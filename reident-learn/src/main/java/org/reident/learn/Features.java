@@ -1,5 +1,7 @@
 package org.reident.learn;
 
+import java.util.Arrays;
+
 /**
  * The linear form of an aggregator: for a pair (query record q, reference record j),
  * C_theta(a_q, b_j) = sum_f theta_f phi_f(q, j), with theta the parameters to learn
@@ -22,6 +24,8 @@ final class Features {
     private final double[] reference;
     private final int n;
     private final int parameters;
+    /** {@link #columns()}: null until first needed. */
+    private volatile double[][] columns;
 
     /** @param query standardised query records, row-major; @param reference standardised reference records */
     Features(Aggregator aggregator, double[] query, double[] reference, int n) {
@@ -35,6 +39,10 @@ final class Features {
     /** The same standardised records read as a weighted mean's (WM) features. */
     Features weighted() {
         return new Features(Aggregator.WM, query, reference, n);
+    }
+
+    Aggregator aggregator() {
+        return aggregator;
     }
 
     int parameters() {
@@ -61,6 +69,111 @@ final class Features {
             double t = query[q * n + k] - reference[j * n + k];
             c[k] = t * t;
         }
+    }
+
+    /**
+     * Against each reference record j &lt; mean.length, with e_k = c_k(q, j) - base_k (c_k as
+     * {@link #squaredDifferences}): {@code mean[j]} = (sum_k e_k) / n, the same operations in the same
+     * order as pair by pair, so the same values. The first rows' scan ({@link FirstRows}) is O(N^2 n)
+     * and this is its kernel: it runs along each variable's column of reference values, a loop the
+     * JIT turns into vector instructions (the pair-by-pair loop took about 40 ns a pair on 6
+     * variables, docs/learning.md).
+     */
+    void margins(int q, double[] base, double[] mean) {
+        double[][] cols = columns();
+        Arrays.fill(mean, 0);
+        for (int k = 0; k < n; k++) {
+            double a = query[q * n + k];
+            double b = base[k];
+            double[] col = cols[k];
+            for (int j = 0; j < mean.length; j++) {
+                double t = a - col[j];
+                mean[j] += t * t - b;
+            }
+        }
+        for (int j = 0; j < mean.length; j++) {
+            mean[j] /= n;
+        }
+    }
+
+    /**
+     * Against each reference record j &lt; sum.length, with e_k = c_k(q, j) - base_k (c_k as
+     * {@link #squaredDifferences}): {@code sum[j]} = sum_k e_k (added in k's order, from 0),
+     * {@code lower[j]} = min_k e_k and {@code upper[j]} = max_k e_k, along the columns as
+     * {@link #margins}: for WM and WM_m these are the values the weight cells' scan of every reference
+     * record ({@link CellRivals}) took from {@link #simplexRow} pair by pair, in the same operations.
+     */
+    void spreads(int q, double[] base, double[] sum, double[] lower, double[] upper) {
+        double[][] cols = columns();
+        Arrays.fill(sum, 0);
+        Arrays.fill(lower, Double.POSITIVE_INFINITY);
+        Arrays.fill(upper, Double.NEGATIVE_INFINITY);
+        for (int k = 0; k < n; k++) {
+            double a = query[q * n + k];
+            double b = base[k];
+            double[] col = cols[k];
+            for (int j = 0; j < sum.length; j++) {
+                double t = a - col[j];
+                double e = t * t - b;
+                sum[j] += e;
+                lower[j] = Math.min(lower[j], e);
+                upper[j] = Math.max(upper[j], e);
+            }
+        }
+    }
+
+    /**
+     * The same scan for one weighted mean w: {@code sum[j]} = sum_k w_k e_k (added in k's order, from
+     * 0) and {@code lower[j]} = min_k e_k, e_k = c_k(q, j) - base_k: the values the weight cells' exact
+     * check of a record against every reference record ({@link CellRivals}) took pair by pair.
+     */
+    void weightedSpreads(int q, double[] base, double[] w, double[] sum, double[] lower) {
+        double[][] cols = columns();
+        Arrays.fill(sum, 0);
+        Arrays.fill(lower, Double.POSITIVE_INFINITY);
+        for (int k = 0; k < n; k++) {
+            double a = query[q * n + k];
+            double b = base[k];
+            double wk = w[k];
+            double[] col = cols[k];
+            for (int j = 0; j < sum.length; j++) {
+                double t = a - col[j];
+                double e = t * t - b;
+                sum[j] += wk * e;
+                lower[j] = Math.min(lower[j], e);
+            }
+        }
+    }
+
+    /** max_k (c_k(q, j) - base_k), c_k as {@link #squaredDifferences}. */
+    double worst(int q, int j, double[] base) {
+        double max = Double.NEGATIVE_INFINITY;
+        for (int k = 0; k < n; k++) {
+            double t = query[q * n + k] - reference[j * n + k];
+            max = Math.max(max, t * t - base[k]);
+        }
+        return max;
+    }
+
+    /** The reference records by variable (column k: every record's value of variable k), made once. */
+    private double[][] columns() {
+        double[][] c = columns;
+        if (c == null) {
+            synchronized (this) {
+                c = columns;
+                if (c == null) {
+                    int count = reference.length / n;
+                    c = new double[n][count];
+                    for (int j = 0; j < count; j++) {
+                        for (int k = 0; k < n; k++) {
+                            c[k][j] = reference[j * n + k];
+                        }
+                    }
+                    columns = c;
+                }
+            }
+        }
+        return c;
     }
 
     /** Adds {@code sign * phi(q, j)} into {@code acc.values}, recording the indices touched. */

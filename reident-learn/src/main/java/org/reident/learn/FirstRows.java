@@ -1,5 +1,7 @@
 package org.reident.learn;
 
+import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.reident.data.LinkageData;
 
 /**
@@ -26,55 +28,119 @@ final class FirstRows {
         this.rivals = rivals;
     }
 
-    /** Computes both for every training record: O(N^2 n), and no solver but {@link LoneRecords}' before the deadline. */
+    /**
+     * Computes both for every training record: O(N^2 n), and no solver but {@link LoneRecords}' before
+     * the deadline. The records are shared out in blocks among {@code o.threads()} threads (each
+     * record's answer depends on that record alone, so the result does not depend on the threads).
+     */
     static FirstRows of(LearnOptions o, Features features, LinkageData data, int[] train, double deadline) {
-        boolean lone = LoneRecords.applies(o, features, train.length);
-        int n = features.dimension();
-        int nr = data.maskedCount();
-        boolean bilinear = o.aggregator().isBilinear();
-        Features.Accumulator acc = new Features.Accumulator(features.parameters());
-        double[] c1 = new double[n];
-        double[] c2 = new double[n];
-        int[] order = new int[n];
-        double[] amMargin = new double[nr];
         boolean[] unlinkable = new boolean[train.length];
         int[][] rivals = new int[train.length][];
-        for (int r = 0; r < train.length; r++) {
-            int i = train[r];
-            int tr = data.truth()[i];
+        boolean lone = LoneRecords.applies(o, features, train.length);
+        AtomicInteger next = new AtomicInteger();
+        Runnable work = () -> {
+            Scan scan = new Scan(o, features, data, lone, deadline);
+            for (int from; (from = next.getAndAdd(BLOCK)) < train.length;) {
+                for (int r = from; r < Math.min(from + BLOCK, train.length); r++) {
+                    scan.record(train[r], r, unlinkable, rivals);
+                }
+            }
+        };
+        int threads = Math.max(1, Math.min(o.threads(), (train.length + BLOCK - 1) / BLOCK));
+        Thread[] more = new Thread[threads - 1];
+        for (int t = 0; t < more.length; t++) {
+            more[t] = new Thread(work, "reident-first-rows-" + (t + 1));
+            more[t].setDaemon(true);
+            more[t].start();
+        }
+        work.run();
+        boolean interrupted = false;
+        for (Thread t : more) {
+            while (t.isAlive()) {
+                try {
+                    t.join();
+                } catch (InterruptedException e) {
+                    interrupted = true; // the threads end on their own: each record is short
+                }
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        return new FirstRows(unlinkable, rivals);
+    }
+
+    /**
+     * The relative slack on eps in the scan's pre-test of a rival (its mean e_k below eps): for e_k all
+     * below eps the computed sum is below n eps (1 + (n - 1) u), u the unit roundoff, and the mean
+     * below eps (1 + n u), far below this for any n a file has.
+     */
+    private static final double NEAR_EPS = 1e-9;
+
+    /** Records a thread takes at a time from {@link #of}'s shared counter. */
+    private static final int BLOCK = 32;
+
+    /** One thread's scratch for the first rows' scan. */
+    private static final class Scan {
+        private final LearnOptions o;
+        private final Features features;
+        private final int[] truth;
+        private final double deadline;
+        private final boolean lone;
+        private final boolean bilinear;
+        private final Features.Accumulator acc;
+        private final double[] c1;
+        private final double[] c2;
+        private final int[] order;
+        private final double[] amMargin;
+        /** eps raised by more than the mean's rounding can add: n values below eps have a computed mean below it. */
+        private final double nearEps;
+
+        Scan(LearnOptions o, Features features, LinkageData data, boolean lone, double deadline) {
+            this.o = o;
+            this.features = features;
+            this.truth = data.truth();
+            this.lone = lone;
+            this.deadline = deadline;
+            int n = features.dimension();
+            bilinear = o.aggregator().isBilinear();
+            acc = new Features.Accumulator(features.parameters());
+            c1 = new double[n];
+            c2 = new double[n];
+            order = new int[n];
+            amMargin = new double[data.maskedCount()];
+            nearEps = o.eps() + Math.abs(o.eps()) * NEAR_EPS;
+        }
+
+        /** Training record r (query record i): whether it is unlinkable, and its first rivals. */
+        void record(int i, int r, boolean[] unlinkable, int[][] rivals) {
+            int tr = truth[i];
             features.squaredDifferences(i, tr, c2);
+            features.margins(i, c2, amMargin);
+            amMargin[tr] = Double.POSITIVE_INFINITY;
             double amMin = Double.POSITIVE_INFINITY;
-            for (int j = 0; j < nr; j++) {
-                if (j == tr) {
-                    amMargin[j] = Double.POSITIVE_INFINITY;
-                    continue;
-                }
-                features.squaredDifferences(i, j, c1);
-                double max = Double.NEGATIVE_INFINITY;
-                double sum = 0;
-                for (int k = 0; k < n; k++) {
-                    max = Math.max(max, c1[k] - c2[k]);
-                    sum += c1[k] - c2[k];
-                }
-                amMargin[j] = sum / n;
+            boolean fixed = false;
+            for (int j = 0; j < amMargin.length; j++) {
                 amMin = Math.min(amMin, amMargin[j]);
-                if (max < o.eps() && !unlinkable[r]) {
+                // max_k e_k < eps needs the mean below eps, up to its rounding (below NEAR_EPS): only then is the max taken
+                if (amMargin[j] < nearEps && !fixed && features.worst(i, j, c2) < o.eps()) {
                     // for SB, max_k e_k < eps is necessary but not sufficient: check the exact maximum
-                    unlinkable[r] = !bilinear || upperBound(features, i, tr, j, acc, c1, order) < o.eps();
+                    fixed = !bilinear || upperBound(features, i, tr, j, acc, c1, order) < o.eps();
                 }
             }
             // AM (equal weights, the additive measure) is in every family LoneRecords runs for:
             // a record it links with margin eps is linkable, and its LP would only say so
-            if (!unlinkable[r] && lone && amMin < o.eps() && StopRequest.now() < deadline) {
+            if (!fixed && lone && amMin < o.eps() && StopRequest.now() < deadline) {
                 int[] many = paretoRivals(features, i, amMargin, Math.max(LoneRecords.RIVALS, o.rivals()));
-                unlinkable[r] = LoneRecords.unlinkable(o, features, i, tr, many, acc, c1, c2, order, deadline);
-                rivals[r] = unlinkable[r] ? new int[0] : java.util.Arrays.copyOf(many, Math.min(many.length, o.rivals()));
-                continue; // the walk is the same, so its first o.rivals() are the first rivals
+                fixed = LoneRecords.unlinkable(o, features, i, tr, many, acc, c1, c2, order, deadline);
+                unlinkable[r] = fixed;
+                rivals[r] = fixed ? new int[0] : Arrays.copyOf(many, Math.min(many.length, o.rivals()));
+                return; // the walk is the same, so its first o.rivals() are the first rivals
             }
-            rivals[r] = unlinkable[r] ? new int[0]
+            unlinkable[r] = fixed;
+            rivals[r] = fixed ? new int[0]
                     : bilinear ? MinIndexHeap.smallest(amMargin, o.rivals()) : paretoRivals(features, i, amMargin, o.rivals());
         }
-        return new FirstRows(unlinkable, rivals);
     }
 
     /** True when no parameter value links record r (the r-th training record). */
@@ -139,6 +205,6 @@ final class FirstRows {
                 frontIdx[size++] = j;
             }
         }
-        return java.util.Arrays.copyOf(frontIdx, size);
+        return Arrays.copyOf(frontIdx, size);
     }
 }
