@@ -72,36 +72,14 @@ final class Features {
     }
 
     /**
-     * Against each reference record j &lt; mean.length, with e_k = c_k(q, j) - base_k (c_k as
-     * {@link #squaredDifferences}): {@code mean[j]} = (sum_k e_k) / n, the same operations in the same
-     * order as pair by pair, so the same values. The first rows' scan ({@link FirstRows}) is O(N^2 n)
-     * and this is its kernel: it runs along each variable's column of reference values, a loop the
-     * JIT turns into vector instructions (the pair-by-pair loop took about 40 ns a pair on 6
-     * variables, docs/learning.md).
-     */
-    void margins(int q, double[] base, double[] mean) {
-        double[][] cols = columns();
-        Arrays.fill(mean, 0);
-        for (int k = 0; k < n; k++) {
-            double a = query[q * n + k];
-            double b = base[k];
-            double[] col = cols[k];
-            for (int j = 0; j < mean.length; j++) {
-                double t = a - col[j];
-                mean[j] += t * t - b;
-            }
-        }
-        for (int j = 0; j < mean.length; j++) {
-            mean[j] /= n;
-        }
-    }
-
-    /**
      * Against each reference record j &lt; sum.length, with e_k = c_k(q, j) - base_k (c_k as
      * {@link #squaredDifferences}): {@code sum[j]} = sum_k e_k (added in k's order, from 0),
-     * {@code lower[j]} = min_k e_k and {@code upper[j]} = max_k e_k, along the columns as
-     * {@link #margins}: for WM and WM_m these are the values the weight cells' scan of every reference
-     * record ({@link CellRivals}) took from {@link #simplexRow} pair by pair, in the same operations.
+     * {@code lower[j]} = min_k e_k and {@code upper[j]} = max_k e_k: the values the first rows
+     * ({@link FirstRows}; their mean is sum / n) and, for WM and WM_m, the weight cells' scan of every
+     * reference record ({@link CellRivals}, via {@link #simplexRow}) took pair by pair, in the same
+     * operations and order, so the same values. These scans are O(N^2 n); this one runs along each
+     * variable's column of reference values, a loop the JIT turns into vector instructions (the
+     * pair-by-pair loop took about 40 ns a pair on 6 variables; docs/learning.md).
      */
     void spreads(int q, double[] base, double[] sum, double[] lower, double[] upper) {
         double[][] cols = columns();
@@ -143,16 +121,6 @@ final class Features {
                 lower[j] = Math.min(lower[j], e);
             }
         }
-    }
-
-    /** max_k (c_k(q, j) - base_k), c_k as {@link #squaredDifferences}. */
-    double worst(int q, int j, double[] base) {
-        double max = Double.NEGATIVE_INFINITY;
-        for (int k = 0; k < n; k++) {
-            double t = query[q * n + k] - reference[j * n + k];
-            max = Math.max(max, t * t - base[k]);
-        }
-        return max;
     }
 
     /** The reference records by variable (column k: every record's value of variable k), made once. */

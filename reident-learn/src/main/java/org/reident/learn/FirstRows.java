@@ -70,13 +70,6 @@ final class FirstRows {
         return new FirstRows(unlinkable, rivals);
     }
 
-    /**
-     * The relative slack on eps in the scan's pre-test of a rival (its mean e_k below eps): for e_k all
-     * below eps the computed sum is below n eps (1 + (n - 1) u), u the unit roundoff, and the mean
-     * below eps (1 + n u), far below this for any n a file has.
-     */
-    private static final double NEAR_EPS = 1e-9;
-
     /** Records a thread takes at a time from {@link #of}'s shared counter. */
     private static final int BLOCK = 32;
 
@@ -93,8 +86,9 @@ final class FirstRows {
         private final double[] c2;
         private final int[] order;
         private final double[] amMargin;
-        /** eps raised by more than the mean's rounding can add: n values below eps have a computed mean below it. */
-        private final double nearEps;
+        /** Per reference record, min_k and max_k of e_k ({@link Features#spreads}). */
+        private final double[] lows;
+        private final double[] worst;
 
         Scan(LearnOptions o, Features features, LinkageData data, boolean lone, double deadline) {
             this.o = o;
@@ -109,21 +103,26 @@ final class FirstRows {
             c2 = new double[n];
             order = new int[n];
             amMargin = new double[data.maskedCount()];
-            nearEps = o.eps() + Math.abs(o.eps()) * NEAR_EPS;
+            lows = new double[data.maskedCount()];
+            worst = new double[data.maskedCount()];
         }
 
         /** Training record r (query record i): whether it is unlinkable, and its first rivals. */
         void record(int i, int r, boolean[] unlinkable, int[][] rivals) {
             int tr = truth[i];
             features.squaredDifferences(i, tr, c2);
-            features.margins(i, c2, amMargin);
-            amMargin[tr] = Double.POSITIVE_INFINITY;
+            features.spreads(i, c2, amMargin, lows, worst); // sums first, made means below
+            int n = c2.length;
             double amMin = Double.POSITIVE_INFINITY;
             boolean fixed = false;
             for (int j = 0; j < amMargin.length; j++) {
+                if (j == tr) {
+                    amMargin[j] = Double.POSITIVE_INFINITY;
+                    continue;
+                }
+                amMargin[j] /= n;
                 amMin = Math.min(amMin, amMargin[j]);
-                // max_k e_k < eps needs the mean below eps, up to its rounding (below NEAR_EPS): only then is the max taken
-                if (amMargin[j] < nearEps && !fixed && features.worst(i, j, c2) < o.eps()) {
+                if (worst[j] < o.eps() && !fixed) {
                     // for SB, max_k e_k < eps is necessary but not sufficient: check the exact maximum
                     fixed = !bilinear || upperBound(features, i, tr, j, acc, c1, order) < o.eps();
                 }
