@@ -2,6 +2,7 @@ package org.reident.learn;
 
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import org.reident.data.LinkageData;
 
 /**
@@ -38,12 +39,17 @@ final class FirstRows {
         int[][] rivals = new int[train.length][];
         boolean lone = LoneRecords.applies(o, features, train.length);
         AtomicInteger next = new AtomicInteger();
+        AtomicReference<Throwable> failed = new AtomicReference<>();
         Runnable work = () -> {
-            Scan scan = new Scan(o, features, data, lone, deadline);
-            for (int from; (from = next.getAndAdd(BLOCK)) < train.length;) {
-                for (int r = from; r < Math.min(from + BLOCK, train.length); r++) {
-                    scan.record(train[r], r, unlinkable, rivals);
+            try {
+                Scan scan = new Scan(o, features, data, lone, deadline);
+                for (int from; (from = next.getAndAdd(BLOCK)) < train.length && failed.get() == null;) {
+                    for (int r = from; r < Math.min(from + BLOCK, train.length); r++) {
+                        scan.record(train[r], r, unlinkable, rivals);
+                    }
                 }
+            } catch (RuntimeException | Error e) {
+                failed.compareAndSet(null, e); // rethrown by the calling thread: no record is left without its answer
             }
         };
         int threads = Math.max(1, Math.min(o.threads(), (train.length + BLOCK - 1) / BLOCK));
@@ -66,6 +72,12 @@ final class FirstRows {
         }
         if (interrupted) {
             Thread.currentThread().interrupt();
+        }
+        Throwable e = failed.get();
+        if (e instanceof RuntimeException r) {
+            throw r;
+        } else if (e instanceof Error r) {
+            throw r;
         }
         return new FirstRows(unlinkable, rivals);
     }
