@@ -96,9 +96,15 @@ final class LearnReport {
     /**
      * Why the MILP's N - sum K and the recomputed strict count differ. Under TIME_LIMIT the last
      * MILP solve was of a relaxation (rows not yet generated) and its parameters are not
-     * necessarily the ones returned, so its count says nothing about them.
+     * necessarily the ones returned, so its count says nothing about them; a count of 0 then most
+     * often means that no solve ended with a solution (e.g. the time left after the set-up and the
+     * reserve for the last linkage was too short).
      */
     static String countNote(int milp, int recomputed, String status) {
+        if (status.equals("TIME_LIMIT") && milp == 0) {
+            return "no MILP solve gave a solution linking a record within the limit; the parameters returned are the best the "
+                    + "linkage engine found among the rounds' solutions and AM, and link " + recomputed;
+        }
         if (status.equals("TIME_LIMIT")) {
             return "that is the last round's relaxation (rows still missing); the parameters returned are the best the linkage "
                     + "engine found among the rounds' solutions and AM, and link " + recomputed;

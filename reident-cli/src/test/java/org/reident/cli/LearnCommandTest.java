@@ -269,6 +269,8 @@ class LearnCommandTest {
                 LearnReport.countNote(356, 353, "FEASIBLE"));
         String limit = LearnReport.countNote(361, 354, "TIME_LIMIT");
         assertTrue(limit.contains("relaxation") && limit.endsWith("and link 354"), limit);
+        String none = LearnReport.countNote(0, 354, "TIME_LIMIT");
+        assertTrue(none.startsWith("no MILP solve gave a solution") && none.endsWith("and link 354"), none);
     }
 
     @Test

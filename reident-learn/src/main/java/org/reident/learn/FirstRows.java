@@ -1,8 +1,6 @@
 package org.reident.learn;
 
 import java.util.Arrays;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 import org.reident.data.LinkageData;
 
 /**
@@ -31,67 +29,32 @@ final class FirstRows {
 
     /**
      * Computes both for every training record: O(N^2 n), and no solver but {@link LoneRecords}' before
-     * the deadline. The records are shared out in blocks among {@code o.threads()} threads (each
-     * record's answer depends on that record alone, so the result does not depend on the threads).
+     * the deadline. The records are shared out in blocks among {@code o.threads()} threads ({@link RecordBlocks}; each
+     * record's answer depends on that record alone, so the result does not depend on the threads:
+     * a witness of {@link LoneRecords}, which depends on the records a thread saw before, proves a
+     * record linkable, where the LP it saves would say the same).
      */
     static FirstRows of(LearnOptions o, Features features, LinkageData data, int[] train, double deadline) {
         boolean[] unlinkable = new boolean[train.length];
         int[][] rivals = new int[train.length][];
         boolean lone = LoneRecords.applies(o, features, train.length);
-        AtomicInteger next = new AtomicInteger();
-        AtomicReference<Throwable> failed = new AtomicReference<>();
-        Runnable work = () -> {
-            try {
-                Scan scan = new Scan(o, features, data, lone, deadline);
-                for (int from; (from = next.getAndAdd(BLOCK)) < train.length && failed.get() == null;) {
-                    for (int r = from; r < Math.min(from + BLOCK, train.length); r++) {
-                        scan.record(train[r], r, unlinkable, rivals);
-                    }
-                }
-            } catch (RuntimeException | Error e) {
-                failed.compareAndSet(null, e); // rethrown by the calling thread: no record is left without its answer
-            }
-        };
-        int threads = Math.max(1, Math.min(o.threads(), (train.length + BLOCK - 1) / BLOCK));
-        Thread[] more = new Thread[threads - 1];
-        for (int t = 0; t < more.length; t++) {
-            more[t] = new Thread(work, "reident-first-rows-" + (t + 1));
-            more[t].setDaemon(true);
-            more[t].start();
-        }
-        work.run();
-        boolean interrupted = false;
-        for (Thread t : more) {
-            while (t.isAlive()) {
-                try {
-                    t.join();
-                } catch (InterruptedException e) {
-                    interrupted = true; // the threads end on their own: each record is short
-                }
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
-        Throwable e = failed.get();
-        if (e instanceof RuntimeException r) {
-            throw r;
-        } else if (e instanceof Error r) {
-            throw r;
-        }
+        RecordBlocks.run(train.length, o.threads(), "reident-first-rows", () -> false,
+                () -> new Scan(o, features, data, train, lone, deadline, unlinkable, rivals));
         return new FirstRows(unlinkable, rivals);
     }
 
-    /** Records a thread takes at a time from {@link #of}'s shared counter. */
-    private static final int BLOCK = 32;
-
     /** One thread's scratch for the first rows' scan. */
-    private static final class Scan {
+    private static final class Scan implements RecordBlocks.Job {
         private final LearnOptions o;
         private final Features features;
         private final int[] truth;
         private final double deadline;
+        private final int[] train;
+        private final boolean[] unlinkable;
+        private final int[][] rivals;
+        /** The thread's LP of {@link LoneRecords}, made at its first use when the check applies. */
         private final boolean lone;
+        private LoneRecords lp;
         private final boolean bilinear;
         private final Features.Accumulator acc;
         private final double[] c1;
@@ -102,8 +65,12 @@ final class FirstRows {
         private final double[] lows;
         private final double[] worst;
 
-        Scan(LearnOptions o, Features features, LinkageData data, boolean lone, double deadline) {
+        Scan(LearnOptions o, Features features, LinkageData data, int[] train, boolean lone, double deadline,
+                boolean[] unlinkable, int[][] rivals) {
             this.o = o;
+            this.train = train;
+            this.unlinkable = unlinkable;
+            this.rivals = rivals;
             this.features = features;
             this.truth = data.truth();
             this.lone = lone;
@@ -119,8 +86,17 @@ final class FirstRows {
             worst = new double[data.maskedCount()];
         }
 
-        /** Training record r (query record i): whether it is unlinkable, and its first rivals. */
-        void record(int i, int r, boolean[] unlinkable, int[][] rivals) {
+        @Override
+        public void close() {
+            if (lp != null) {
+                lp.close();
+            }
+        }
+
+        /** Training record r: whether it is unlinkable, and its first rivals. */
+        @Override
+        public void run(int r) {
+            int i = train[r];
             int tr = truth[i];
             features.squaredDifferences(i, tr, c2);
             features.spreads(i, c2, amMargin, lows, worst); // sums first, made means below
@@ -143,7 +119,10 @@ final class FirstRows {
             // a record it links with margin eps is linkable, and its LP would only say so
             if (!fixed && lone && amMin < o.eps() && StopRequest.now() < deadline) {
                 int[] many = paretoRivals(features, i, amMargin, Math.max(LoneRecords.RIVALS, o.rivals()));
-                fixed = LoneRecords.unlinkable(o, features, i, tr, many, acc, c1, c2, order, deadline);
+                if (lp == null) {
+                    lp = new LoneRecords(o, features);
+                }
+                fixed = lp.unlinkable(features, i, tr, many, acc, c1, c2, order, deadline);
                 unlinkable[r] = fixed;
                 rivals[r] = fixed ? new int[0] : Arrays.copyOf(many, Math.min(many.length, o.rivals()));
                 return; // the walk is the same, so its first o.rivals() are the first rivals

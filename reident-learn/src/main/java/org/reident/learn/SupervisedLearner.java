@@ -2,9 +2,7 @@ package org.reident.learn;
 
 import com.google.ortools.linearsolver.MPSolver;
 import com.google.ortools.linearsolver.MPVariable;
-import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicIntegerArray;
@@ -34,6 +32,10 @@ import org.reident.linkage.LinkageResult;
  * is valid for the full model, and a solution violating no row is optimal for it.</li>
  * <li><b>warm start</b> from the previous round's solution.</li>
  * </ul>
+ * The time limit covers the whole run: the solver stops early by the time of two engine linkages
+ * ({@link #reserve}, measured on AM's linkage before the first round), so that the last round's
+ * solution is still checked (on every core) and linked by the engine inside the limit; a check the
+ * deadline stops ends the run.
  * Rows violated by less than eps/2 are not added: such records are still strictly nearest to their
  * true match (margin > eps/2), which the recomputed count shows.
  */
@@ -77,10 +79,17 @@ public final class SupervisedLearner {
         milp.hint(LearnedModels.neutral(o.aggregator(), features));
         progress(String.format(Locale.ROOT, "model: %d records (%d cannot be linked), %d parameters, %d first rows, %.1f s",
                 train.length, unlinkable, features.parameters(), milp.rows(), (System.nanoTime() - t0) / 1e9));
+        // The neutral parameters (AM) belong to every family: the result unless a round's solution,
+        // linked by the engine, does better. The time of this linkage sets the reserve.
+        long linking = System.nanoTime();
+        DistanceModel model = DistanceModel.neutral(o.aggregator().method(), data.variables());
+        LinkageResult linkage = LearnedModels.link(o, model, data);
+        int bestCount = LearnedModels.strictCount(linkage, train);
+        double reserve = reserve((System.nanoTime() - linking) / 1e9, o.timeLimit());
+        progress(String.format(Locale.ROOT, "start: AM links %d records strictly, %.1f s", bestCount,
+                (System.nanoTime() - t0) / 1e9));
         String status = "TIME_LIMIT";
         int rounds = 0;
-        List<double[]> candidates = new ArrayList<>();
-        double[] last = null;
         boolean converged = false;
         int bound = train.length - unlinkable;
         int milpLinked = 0;
@@ -90,12 +99,12 @@ public final class SupervisedLearner {
                 System.nanoTime() / 1e9);
         try {
             while (true) {
-                rounds++;
-                shown.set(0, rounds);
-                double remaining = deadline - StopRequest.now();
+                double remaining = deadline - reserve - StopRequest.now();
                 if (remaining <= 0) {
                     break;
                 }
+                rounds++;
+                shown.set(0, rounds);
                 milp.solver.setTimeLimit((long) Math.max(1, remaining * 1000));
                 MPSolver.ResultStatus st = milp.solve();
                 boolean hasSolution = st == MPSolver.ResultStatus.OPTIMAL || st == MPSolver.ResultStatus.FEASIBLE;
@@ -110,51 +119,41 @@ public final class SupervisedLearner {
                 if (!hasSolution) {
                     break;
                 }
-                last = values(milp.theta);
-                candidates.add(last);
+                double[] last = values(milp.theta);
                 double[] kValues = values(milp.k);
                 milpLinked = train.length - (int) Math.round(milp.solver.objective().value());
-                int violated = separate(milp, features, acc, c1, c2, order, data, train, last, kValues, added);
-                progress(String.format(Locale.ROOT, "round %d: %s, %d of %d linked by the MILP, bound %d, %d rows added, %.1f s",
-                        rounds, st, milpLinked, train.length, bound, violated, (System.nanoTime() - t0) / 1e9));
+                Separation cut = separate(milp, features, data, train, last, kValues, deadline, added);
+                converged = cut.complete && cut.rows == 0;
+                // A solution of a relaxed round may link fewer records than AM (it ignores rows it has
+                // not seen): it is linked by the engine and kept only if it links more; a converged one
+                // is optimal for the full model and is the result. SB's must be non-negative on the data.
+                boolean valid = converged || !o.aggregator().signConstrained() || (cut.complete && !cut.negative);
+                if (valid) {
+                    DistanceModel m = LearnedModels.toModel(o, last, features, data);
+                    LinkageResult l = LearnedModels.link(o, m, data);
+                    int count = LearnedModels.strictCount(l, train);
+                    if (converged || count > bestCount) {
+                        model = m;
+                        linkage = l;
+                        bestCount = count;
+                    }
+                }
+                progress(String.format(Locale.ROOT, "round %d: %s, %d of %d linked by the MILP, bound %d, %s, %.1f s", rounds, st,
+                        milpLinked, train.length, bound, cut.complete ? cut.rows + " rows added"
+                                : "stopped by the time limit while checking the rows", (System.nanoTime() - t0) / 1e9));
                 shown.set(1, bound);
                 beat.said(System.nanoTime() / 1e9);
-                if (violated == 0) {
+                if (converged) {
                     status = st == MPSolver.ResultStatus.OPTIMAL ? "OPTIMAL" : "FEASIBLE";
-                    converged = true;
+                    break;
+                }
+                if (!cut.complete) {
                     break;
                 }
                 milp.hint(last);
             }
         } finally {
             beat.close();
-        }
-        DistanceModel model;
-        LinkageResult linkage;
-        if (converged) {
-            model = LearnedModels.toModel(o, last, features, data);
-            linkage = LearnedModels.link(o, model, data);
-        } else {
-            // Stopped before a solution survived separation: a solution of a relaxed round may link
-            // fewer records than AM (it ignores rows it has not seen). Return the best parameter value
-            // evaluated by the engine among every round's solution and the neutral one (AM), which
-            // belongs to every family; SB candidates with a negative distance on the data are invalid.
-            model = DistanceModel.neutral(o.aggregator().method(), data.variables());
-            linkage = LearnedModels.link(o, model, data);
-            int bestCount = LearnedModels.strictCount(linkage, train);
-            for (double[] c : candidates) {
-                DistanceModel m = LearnedModels.toModel(o, c, features, data);
-                if (o.aggregator().signConstrained() && !nonNegative(m, data, train)) {
-                    continue;
-                }
-                LinkageResult l = LearnedModels.link(o, m, data);
-                int count = LearnedModels.strictCount(l, train);
-                if (count > bestCount) {
-                    bestCount = count;
-                    model = m;
-                    linkage = l;
-                }
-            }
         }
         int trainingLinked = LearnedModels.strictCount(linkage, train);
         String version = milp.version();
@@ -164,20 +163,17 @@ public final class SupervisedLearner {
                 rounds, milp.rows(), (System.nanoTime() - t0) / 1e9, o.solver() + " (" + version + ")");
     }
 
-    /** SB's constraint: the learned distance is non-negative on every (training record, reference record) pair. */
-    boolean nonNegative(DistanceModel m, LinkageData data, int[] train) {
-        PairwiseDistance d = LearnedModels.distance(o, m, data);
-        double[] row = new double[d.referenceCount()];
-        for (int i : train) {
-            d.block(i, 0, row.length, row);
-            for (double v : row) {
-                if (v < -1e-9) {
-                    return false;
-                }
-            }
-        }
-        return true;
+    /**
+     * The time kept back from the solver after the first linkage took {@code linkSeconds}: the last
+     * round's check of the rows and the engine's linkage of its solution, each about one linkage (the
+     * check runs on every core too), at most {@link #RESERVE_SHARE} of the limit.
+     */
+    static double reserve(double linkSeconds, double timeLimit) {
+        return Math.min(2 * linkSeconds, RESERVE_SHARE * timeLimit);
     }
+
+    /** The most of the time limit kept back for the last round's check and linkage ({@link #reserve}). */
+    static final double RESERVE_SHARE = 0.5;
 
     /** Adds the row of (record r = query i, rival j), unless it always holds or is already there. */
     private void addRow(MilpModel milp, Features f, Features.Accumulator acc, double[] c1, double[] c2, int[] order, int r,
@@ -193,42 +189,73 @@ public final class SupervisedLearner {
     }
 
     /**
-     * Evaluates the learned distance on every rival of every training record the MILP links, adds
-     * the most violated rows (margin below eps/2) and, for SB, the most negative distances as
-     * theta . phi(i, j) >= 0 rows. Returns the number of rows added.
+     * What the check of a round's solution found: the rows it added, whether it saw every training
+     * record (not stopped by the deadline), and whether the distance was negative on a training pair
+     * (SB's constraint: theta . phi(i, j) >= 0 for every training record i and reference record j).
      */
-    private int separate(MilpModel milp, Features f, Features.Accumulator acc, double[] c1, double[] c2, int[] order,
-            LinkageData data, int[] train, double[] theta, double[] kValues, Set<Long> added) {
+    record Separation(int rows, boolean complete, boolean negative) {
+    }
+
+    /**
+     * Evaluates the learned distance on every rival of every training record, on every core
+     * ({@link RecordBlocks}), and adds, record by record in the order of {@code train} (so the model
+     * does not depend on the threads), for SB the most negative distances as theta . phi(i, j) >= 0
+     * rows, and for each record the MILP does not give up its most violated rows (margin below
+     * eps/2). No record is taken after the deadline (nanoTime seconds); the rows of a check stopped
+     * so are still added, but the check is not complete.
+     */
+    private Separation separate(MilpModel milp, Features f, LinkageData data, int[] train, double[] theta, double[] kValues,
+            double deadline, Set<Long> added) {
         DistanceModel model = LearnedModels.toModel(o, theta, f, data);
         PairwiseDistance d = LearnedModels.distance(o, model, data);
         int nr = d.referenceCount();
-        double[] row = new double[nr];
-        double[] margin = new double[nr];
+        int[][] negatives = new int[train.length][];
+        int[][] violated = new int[train.length][];
+        boolean signed = o.aggregator().signConstrained();
+        int done = RecordBlocks.run(train.length, o.threads(), "reident-separate", () -> StopRequest.now() >= deadline, () -> {
+            double[] row = new double[nr];
+            double[] margin = new double[nr];
+            return r -> {
+                int i = train[r];
+                int t = data.truth()[i];
+                d.block(i, 0, nr, row);
+                if (signed) {
+                    negatives[r] = MinIndexHeap.smallestBelow(row, -1e-9, o.rivals());
+                }
+                if (kValues[r] <= 0.5) {
+                    for (int j = 0; j < nr; j++) {
+                        margin[j] = j == t ? Double.POSITIVE_INFINITY : row[j] - row[t];
+                    }
+                    violated[r] = MinIndexHeap.smallestBelow(margin, o.eps() / 2, o.rivals());
+                }
+            };
+        });
+        Features.Accumulator acc = new Features.Accumulator(f.parameters());
+        int n = f.dimension();
+        double[] c1 = new double[n];
+        double[] c2 = new double[n];
+        int[] order = new int[n];
         int before = milp.rows();
+        boolean negative = false;
         for (int r = 0; r < train.length; r++) {
             int i = train[r];
-            int t = data.truth()[i];
-            d.block(i, 0, nr, row);
-            if (o.aggregator().signConstrained()) {
-                addNonNegative(milp, f, acc, c1, order, i, row, added, nr);
+            if (negatives[r] != null) {
+                negative |= negatives[r].length > 0;
+                addNonNegative(milp, f, acc, c1, order, i, negatives[r], added, nr);
             }
-            if (kValues[r] > 0.5) {
-                continue;
-            }
-            for (int j = 0; j < nr; j++) {
-                margin[j] = j == t ? Double.POSITIVE_INFINITY : row[j] - row[t];
-            }
-            for (int j : MinIndexHeap.smallestBelow(margin, o.eps() / 2, o.rivals())) {
-                addRow(milp, f, acc, c1, c2, order, r, i, t, j, added, nr);
+            if (violated[r] != null) {
+                for (int j : violated[r]) {
+                    addRow(milp, f, acc, c1, c2, order, r, i, data.truth()[i], j, added, nr);
+                }
             }
         }
-        return milp.rows() - before;
+        return new Separation(milp.rows() - before, done == train.length, negative);
     }
 
-    /** SB: theta . phi(i, j) >= 0 for the most negative distances of query i (lazy "PSD on the data"). */
+    /** SB: theta . phi(i, j) >= 0 for these rivals j of query i (lazy "PSD on the data"). */
     private void addNonNegative(MilpModel milp, Features f, Features.Accumulator acc, double[] c1, int[] order, int i,
-            double[] row, Set<Long> added, int nr) {
-        for (int j : MinIndexHeap.smallestBelow(row, -1e-9, o.rivals())) {
+            int[] rivals, Set<Long> added, int nr) {
+        for (int j : rivals) {
             if (added.add(-1 - ((long) i * nr + j))) {
                 acc.clear();
                 f.add(i, j, 1, acc, c1, order);

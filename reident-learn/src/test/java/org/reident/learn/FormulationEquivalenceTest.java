@@ -1,6 +1,7 @@
 package org.reident.learn;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.reident.data.LinkageData;
@@ -27,6 +28,33 @@ class FormulationEquivalenceTest {
         for (long seed = 41; seed <= 42; seed++) {
             compare(LearnFixtures.noise(40, 3, 20, seed), "noise 20% 40x3 seed " + seed);
         }
+    }
+
+    /**
+     * The big-M formulation checks each round's solution on every core and adds the rows record by
+     * record in the training order: the same rows, rounds and answer on 1 and 3 threads (SB too,
+     * with its non-negativity rows), every round's model the same.
+     */
+    @Test
+    void theBigMRoundsDoNotDependOnTheThreads() {
+        sameOnOneAndThreeThreads(Aggregator.WM, LearnFixtures.noise(120, 3, 50, 43), 120);
+        sameOnOneAndThreeThreads(Aggregator.BILINEAR, LearnFixtures.mdavPairs(40, 4, 3, 32), 40);
+    }
+
+    private static void sameOnOneAndThreeThreads(Aggregator a, LinkageData d, int records) {
+        int[] all = LearnFixtures.all(records);
+        LearnOptions o = LearnOptions.defaults(a).withTimeLimit(60);
+        LearnResult one = new SupervisedLearner(o.withThreads(1)).learn(d, all);
+        LearnResult three = new SupervisedLearner(o.withThreads(3)).learn(d, all);
+        String what = a + ": " + one.rounds() + " rounds, " + one.rows() + " rows, bound " + one.bound();
+        assertEquals("OPTIMAL", one.status(), what);
+        assertTrue(one.rounds() > 1, "no lazy round to compare: " + what); // 2 and 3 rounds, 2026-11-29
+        assertEquals(one.status(), three.status(), what);
+        assertEquals(one.rounds(), three.rounds(), what);
+        assertEquals(one.rows(), three.rows(), what);
+        assertEquals(one.bound(), three.bound(), what);
+        assertEquals(one.trainingLinked(), three.trainingLinked(), what);
+        LearnFixtures.checkResult(a + ", 3 threads", three, d, all, EPS);
     }
 
     /**

@@ -31,6 +31,14 @@ class LoneRecordsTest {
         assertTrue(check(o, f, new int[] {1, 2}));
         assertFalse(check(o, f, new int[] {1}));
         assertFalse(check(o, f, new int[] {2}));
+        // one LP kept from record to record (as each thread of the first rows keeps it): a row of
+        // the last record must not stay behind, nor a freed row stay free
+        try (LoneRecords lp = new LoneRecords(o, f)) {
+            assertTrue(check(lp, f, new int[] {1, 2}));
+            assertFalse(check(lp, f, new int[] {1}));
+            assertFalse(check(lp, f, new int[] {2}));
+            assertTrue(check(lp, f, new int[] {2, 1}));
+        }
         // CI is richer: with mu({1}) = a, mu({2}) = b, CI(0, 1.5) = 1.5 b and CI(1.5, 0) = 1.5 a, so
         // a = b = 0.7 (not additive) puts both rivals beyond the true match's CI(1, 1) = 1
         Features ci = new Features(Aggregator.CHOQUET, new double[] {0, 0}, new double[] {1, 1, 0, s, s, 0}, 2);
@@ -47,6 +55,7 @@ class LoneRecordsTest {
         double eps = o.eps();
         int ruledOut = 0;
         int linkable = 0;
+        LoneRecords lp = new LoneRecords(o, new Features(Aggregator.WM, new double[2], new double[2], 2));
         for (int trial = 0; trial < 400; trial++) {
             int rivals = 1 + rnd.nextInt(8);
             double[] ref = new double[2 * (rivals + 1)];
@@ -79,9 +88,11 @@ class LoneRecordsTest {
             }
             boolean out = hi < lo;
             assertEquals(out, check(o, f, all), "trial " + trial);
+            assertEquals(out, check(lp, f, all), "trial " + trial + ", the LP kept from trial to trial");
             ruledOut += out ? 1 : 0;
             linkable += out ? 0 : 1;
         }
+        lp.close();
         assertTrue(ruledOut > 50 && linkable > 50, ruledOut + " ruled out, " + linkable + " linkable");
     }
 
@@ -103,8 +114,11 @@ class LoneRecordsTest {
         double s = Math.sqrt(1.5);
         Features f = new Features(Aggregator.WM, new double[] {0, 0}, new double[] {1, 1, 0, s, s, 0}, 2);
         int[] order = new int[2];
-        assertFalse(LoneRecords.unlinkable(LearnOptions.defaults(Aggregator.WM), f, 0, 0, new int[] {1, 2},
-                new Features.Accumulator(f.parameters()), new double[2], new double[2], order, StopRequest.now() - 1));
+        try (LoneRecords lp = new LoneRecords(LearnOptions.defaults(Aggregator.WM), f)) {
+            assertFalse(lp.unlinkable(f, 0, 0, new int[] {1, 2}, new Features.Accumulator(f.parameters()), new double[2],
+                    new double[2], order, StopRequest.now() - 1));
+            assertTrue(check(lp, f, new int[] {1, 2})); // and the LP still answers afterwards
+        }
     }
 
     /**
@@ -139,6 +153,7 @@ class LoneRecordsTest {
         Features.Accumulator acc = new Features.Accumulator(f.parameters());
         int more = 0;
         int amLinked = 0;
+        LoneRecords lp = new LoneRecords(o, f);
         for (int r = 0; r < records; r++) {
             assertTrue(with.unlinkable(r) || !single.unlinkable(r), "record " + r);
             f.squaredDifferences(r, d.truth()[r], ct);
@@ -152,7 +167,7 @@ class LoneRecordsTest {
                 amLinked++;
                 assertFalse(with.unlinkable(r), "record " + r + " is linked by AM");
                 int[] rivals = FirstRows.paretoRivals(f, r, amMargin, LoneRecords.RIVALS);
-                assertFalse(LoneRecords.unlinkable(o, f, r, d.truth()[r], rivals, acc, ci, ct, new int[n], INF));
+                assertFalse(lp.unlinkable(f, r, d.truth()[r], rivals, acc, ci, ct, new int[n], INF));
             }
             if (with.unlinkable(r) && !single.unlinkable(r)) {
                 more++;
@@ -161,6 +176,7 @@ class LoneRecordsTest {
                 }
             }
         }
+        lp.close();
         assertTrue(more > 20 && amLinked > 20, more + " more fixed, " + amLinked + " linked by AM");
     }
 
@@ -182,11 +198,18 @@ class LoneRecordsTest {
         return min;
     }
 
-    /** Query record 0, its true match reference 0. */
+    /** Query record 0, its true match reference 0, on a new LP. */
     private static boolean check(LearnOptions o, Features f, int[] rivals) {
+        try (LoneRecords lp = new LoneRecords(o, f)) {
+            return check(lp, f, rivals);
+        }
+    }
+
+    /** Query record 0, its true match reference 0, on this LP. */
+    private static boolean check(LoneRecords lp, Features f, int[] rivals) {
         int n = f.dimension();
-        return LoneRecords.unlinkable(o, f, 0, 0, rivals, new Features.Accumulator(f.parameters()), new double[n],
-                new double[n], new int[n], INF);
+        return lp.unlinkable(f, 0, 0, rivals, new Features.Accumulator(f.parameters()), new double[n], new double[n], new int[n],
+                INF);
     }
 
     private static double sq(double x) {
