@@ -29,10 +29,10 @@ final class FirstRows {
 
     /**
      * Computes both for every training record: O(N^2 n), and no solver but {@link LoneRecords}' before
-     * the deadline. The records are shared out in blocks among {@code o.threads()} threads ({@link RecordBlocks}; each
-     * record's answer depends on that record alone, so the result does not depend on the threads:
-     * a witness of {@link LoneRecords}, which depends on the records a thread saw before, proves a
-     * record linkable, where the LP it saves would say the same).
+     * the deadline. The records are shared out in blocks among {@code o.threads()} threads
+     * ({@link RecordBlocks}; each record's answer depends on that record alone, so the result does not
+     * depend on the threads: a witness of {@link LoneRecords}, which depends on the records a thread
+     * saw before, proves a record linkable, where the LP it saves would say the same).
      */
     static FirstRows of(LearnOptions o, Features features, LinkageData data, int[] train, double deadline) {
         boolean[] unlinkable = new boolean[train.length];
@@ -52,8 +52,8 @@ final class FirstRows {
         private final int[] train;
         private final boolean[] unlinkable;
         private final int[][] rivals;
-        /** The thread's LP of {@link LoneRecords}, made at its first use when the check applies. */
         private final boolean lone;
+        /** The thread's LP of {@link LoneRecords}, made at its first use when the check applies. */
         private LoneRecords lp;
         private final boolean bilinear;
         private final Features.Accumulator acc;

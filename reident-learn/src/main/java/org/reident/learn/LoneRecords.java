@@ -50,6 +50,7 @@ final class LoneRecords implements AutoCloseable {
     private MPConstraint[] rows = new MPConstraint[0];
     /** For each row, the parameters it has a coefficient on (to be set to 0 when it is rewritten). */
     private int[][] set = new int[0][];
+    /** The current record's rows: the parameters each has a coefficient on, and the coefficients. */
     private int[][] rowTouched = new int[0][];
     private double[][] rowValues = new double[0][];
     /** The parameter values of the last {@link #WITNESSES} LPs that found a record linkable, most recently useful first. */
