@@ -71,7 +71,9 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
     @Option(names = "--solver", defaultValue = "scip", paramLabel = "S", description = "scip (default), highs, cbc, or cp-sat (with --formulation cuts: the master is pure 0/1).")
     String solver;
 
-    @Option(names = "--time-limit", defaultValue = "600s", paramLabel = "T", description = "Wall-clock limit, e.g. 90s, 10m (default ${DEFAULT-VALUE}).")
+    @Option(names = "--time-limit", defaultValue = "600s", paramLabel = "T",
+            description = "Wall-clock limit of the whole run, e.g. 90s, 10m (default ${DEFAULT-VALUE}); the search keeps back "
+                    + "the time of one linkage (up to a fifth of the limit; big-M: two, up to half) for the engine's last count.")
     String timeLimit;
 
     @Option(names = "--eps", defaultValue = "1e-4", paramLabel = "E",
@@ -112,8 +114,8 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
     long seed;
 
     @Option(names = "--threads", paramLabel = "T",
-            description = "Threads of the cuts formulation's filters and master search (default: all cores); the cuts' answer does "
-                    + "not depend on them. From 3 s in, one more thread climbs over weights for better incumbents (a few seconds; for "
+            description = "Threads of the first rows (both formulations), the cuts formulation's filters and master search, and "
+                    + "big-M's check of each round (default: all cores); the cuts' and big-M's answers do not depend on them. From 3 s in, one more thread climbs over weights for better incumbents (a few seconds; for "
                     + "choquet, choquet-m, bilinear, bilinear-nc and md-star then over the family's own parameters while it gains), and for "
                     + "wm, wm-m and owa on up to 11 variables another searches the weights for a bound; the optimum is the same, but "
                     + "which weights are reported, and what a run stopped by the clock reaches, can then depend on timing.")
