@@ -48,11 +48,13 @@ final class LoneRecords implements AutoCloseable {
     private final MPVariable slack;
     /** The rival rows made so far; a record uses the first ones, the rest are left free. */
     private MPConstraint[] rows = new MPConstraint[0];
-    /** For each row, the parameters it has a coefficient on (to be set to 0 when it is rewritten). */
+    /** For each LP row, the parameters it has a coefficient on (to be set to 0 when it is rewritten). */
     private int[][] set = new int[0][];
-    /** The current record's rows: the parameters each has a coefficient on, and the coefficients. */
+    private int[] setCount = new int[0];
+    /** The current record's rows (buffers of one per parameter, kept): parameters, coefficients, count. */
     private int[][] rowTouched = new int[0][];
     private double[][] rowValues = new double[0][];
+    private int[] rowCount = new int[0];
     /** The parameter values of the last {@link #WITNESSES} LPs that found a record linkable, most recently useful first. */
     private final double[][] witnesses = new double[WITNESSES][];
 
@@ -106,13 +108,15 @@ final class LoneRecords implements AutoCloseable {
             if (r == rowTouched.length) {
                 rowTouched = Arrays.copyOf(rowTouched, r + 1);
                 rowValues = Arrays.copyOf(rowValues, r + 1);
+                rowCount = Arrays.copyOf(rowCount, r + 1);
+                rowTouched[r] = new int[theta.length];
+                rowValues[r] = new double[theta.length];
             }
-            rowTouched[r] = Arrays.copyOf(acc.touched, acc.count);
-            double[] v = new double[acc.count];
             for (int q = 0; q < acc.count; q++) {
-                v[q] = acc.values[acc.touched[q]];
+                rowTouched[r][q] = acc.touched[q];
+                rowValues[r][q] = acc.values[acc.touched[q]];
             }
-            rowValues[r] = v;
+            rowCount[r] = acc.count;
         }
         if (linkedByAWitness(used)) {
             return false;
@@ -120,13 +124,14 @@ final class LoneRecords implements AutoCloseable {
         s.setTimeLimit((long) Math.max(1, Math.min(left, 1e6) * 1000));
         for (int r = 0; r < used; r++) {
             MPConstraint row = row(r);
-            for (int f : set[r]) {
-                row.setCoefficient(theta[f], 0);
+            for (int q = 0; q < setCount[r]; q++) {
+                row.setCoefficient(theta[set[r][q]], 0);
             }
-            set[r] = rowTouched[r];
-            for (int q = 0; q < rowTouched[r].length; q++) {
+            for (int q = 0; q < rowCount[r]; q++) {
                 row.setCoefficient(theta[rowTouched[r][q]], rowValues[r][q]);
             }
+            System.arraycopy(rowTouched[r], 0, set[r], 0, rowCount[r]);
+            setCount[r] = rowCount[r];
             row.setCoefficient(slack, 1);
             row.setBounds(o.eps(), MPSolver.infinity());
         }
@@ -164,7 +169,7 @@ final class LoneRecords implements AutoCloseable {
                 int[] f = rowTouched[r];
                 double[] v = rowValues[r];
                 double m = 0;
-                for (int q = 0; q < f.length; q++) {
+                for (int q = 0; q < rowCount[r]; q++) {
                     m += v[q] * w[f[q]];
                 }
                 all = m >= o.eps();
@@ -184,7 +189,8 @@ final class LoneRecords implements AutoCloseable {
             rows = Arrays.copyOf(rows, q + 1);
             set = Arrays.copyOf(set, q + 1);
             rows[q] = s.makeConstraint(-MPSolver.infinity(), MPSolver.infinity());
-            set[q] = new int[0];
+            setCount = Arrays.copyOf(setCount, q + 1);
+            set[q] = new int[theta.length];
         }
         return rows[q];
     }
