@@ -128,8 +128,12 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
         }
         LinkageEngine engine = LinkageEngine.withAllCores();
         List<MethodOutcome> outcomes = new ArrayList<>();
+        int n = data.originalCount();
         for (Method m : Method.standard()) {
-            MethodOutcome o = Linkage.run(m, null, data, options, engine);
+            // the same percentage on a terminal as 'reident link' (large --records take minutes)
+            Progress progress = Progress.forLinkage(err, m.label(), n, n, json);
+            Progress fitted = m == Method.PRL ? Progress.forPrlCount(err, n, n, json) : null;
+            MethodOutcome o = Linkage.run(m, null, data, options, engine, fitted, progress);
             outcomes.add(o);
             if (!json) {
                 Reports.row(out, o);
