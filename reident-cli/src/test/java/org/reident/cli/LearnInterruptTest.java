@@ -77,7 +77,7 @@ class LearnInterruptTest {
     }
     /**
      * EIA with 10% noise, Choquet on its 11 variables: GLOP's dual simplex stalls on the slave's first
-     * LP (about 115 s alone, docs/learning.md). A stop requested 1.5 s into that solve ends the run
+     * LP (about 115 s alone, docs/learning-log.md). A stop requested 1.5 s into that solve ends the run
      * within seconds through GLOP's interrupt; without it the run would wait for the LP.
      */
     @Test

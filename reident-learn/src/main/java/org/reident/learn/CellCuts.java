@@ -9,7 +9,7 @@ import java.util.Arrays;
  * out. The cuts are found from their first records (an index kept as cuts arrive) and renumbered among
  * the cell's records, so the cost follows the cell, not the file (scanning every cut and raising over
  * every training record took most of the cells' time on 1,000 records of 5 variables;
- * docs/learning.md). Scratch of one search worker: not shared between threads.
+ * docs/learning-log.md). Scratch of one search worker: not shared between threads.
  */
 final class CellCuts {
     /** Per training record, 1 + its place among the cell's possible records (0: none). */

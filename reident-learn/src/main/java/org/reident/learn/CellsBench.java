@@ -9,7 +9,8 @@ import org.reident.distance.Distances;
  * link), the gathering of each record's first rivals, then the search to a cell count or a time
  * limit. No cuts are handed over and no climb offers incumbents: the bound is the cells' own, and
  * incumbents are the centres counted. {@code reident bench-cells} runs it, one configuration after
- * another, so that the figures docs/learning.md quotes for the cells are generated.
+ * another, so that the figures docs/learning.md and docs/learning-log.md quote for the cells are
+ * generated.
  */
 public final class CellsBench {
     /** The most variables the cells search ({@link SimplexCells#MAX_VARIABLES}). */

@@ -150,7 +150,7 @@ public final class ConflictLearner {
          * {@link #RECOUNT_SHARE} of the limit): an incumbent found at the end is linked again by the
          * engine (its count is the engine's, never a solver's), and so the run ends near its limit. On
          * 20,000 records a Choquet linkage takes about 7 s, and `learn --aggregator choquet
-         * --time-limit 60s` ended at 67 s (docs/learning.md).
+         * --time-limit 60s` ended at 67 s (docs/learning.md; the runs in docs/learning-log.md).
          */
         void reserveForRecount(double linkSeconds) {
             deadline -= Math.min(linkSeconds, RECOUNT_SHARE * o.timeLimit());
@@ -282,7 +282,7 @@ public final class ConflictLearner {
             }
             DistanceModel model = LearnedModels.toModel(o, best, slave.features(), data);
             // the engine's linkage of the incumbent, made when it became the incumbent (a full
-            // linkage: 1.4 s on 20,000 records, docs/learning.md)
+            // linkage: a Choquet one of 20,000 records takes about 7 s, docs/learning.md, "The limit kept")
             LinkageResult linkage = bestLinkage != null ? bestLinkage : LearnedModels.link(o, model, data);
             int linked = LearnedModels.strictCount(linkage, train);
             String engine = master.version() + ", combinatorial Benders, " + cuts + " cuts"
@@ -320,7 +320,7 @@ public final class ConflictLearner {
          * search ends (its proof, a stop or the deadline), reading the cells every
          * {@link #PAUSE_POLL_MS} ms ({@link #fromBeside}). Where the cells lead (well-protected files,
          * few variables) the cuts' conflicts are pairs and triples whose rounds rarely move the bound,
-         * and the cells have every cut made before the pause. Measured in turn (docs/learning.md,
+         * and the cells have every cut made before the pause. Measured in turn (docs/learning-log.md,
          * 2026-11-29, `learn --aggregator wm --time-limit 60s`): 1000 records of 5 variables, 40%
          * noise, proven in 8.0-10.2 s against 11.6-16.4 s before; the whole Census on 8 variables with
          * 40% noise, bound 577-593 against 641-642. The cuts do not resume (docs/learning.md).

@@ -7,7 +7,7 @@ package org.reident.learn;
  * range each solve gets, and {@link CoverSearch} starts from the previous solution instead. SCIP is the default backend;
  * CP-SAT ({@code --solver cp-sat}) is exact here too, the master having only 0/1 variables; on the
  * seed-1 M5-38 file it took 2.1 s for WM against SCIP's 1.9 s, and did not prove SB in 60 s where
- * SCIP took 52 s (docs/learning.md; measured before the working set and the local search).
+ * SCIP took 52 s (docs/learning-log.md; measured before the working set and the local search).
  * {@link #create} puts {@link CoverSearch} (the search tree {@link CoverBranch}) in front of the
  * exact solver, which then sees only the solves the tree gives up on.
  */

@@ -30,7 +30,7 @@ import java.util.List;
  * (larger) cut. Its LP solves get the time left; one cut short counts as "not infeasible", which
  * keeps a record (or, at the first check, leaves the whole active set as the cut): both valid.
  * Before this, a run whose filters were behind waited for all of them: a whole-Census Choquet on 8
- * variables with 20% noise, `--time-limit 60s`, ended after 89 s (docs/learning.md).
+ * variables with 20% noise, `--time-limit 60s`, ended after 89 s (docs/learning-log.md).
  */
 final class DeletionFilter {
     /** Violated global rows added per lazy round. */

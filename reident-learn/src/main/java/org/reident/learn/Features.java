@@ -262,7 +262,7 @@ final class Features {
      * lower bound min_k (c_k(i, j) - ct_k) and, when it is below {@code eps}, writes
      * e = phi(i, j) - phi(i, t) into {@code e} (the same values, in the same floating-point
      * operations). {@code ct} and {@code phiT} come from {@link #simplexPhi}; {@code c} is scratch.
-     * The cells' gathering on 10,000 records: 6.2 s with the accumulator, 2.5 s with this (docs/learning.md).
+     * The cells' gathering on 10,000 records: 6.2 s with the accumulator, 2.5 s with this (docs/learning-log.md).
      */
     double simplexRow(int i, int j, double[] ct, double[] phiT, double eps, double[] c, double[] e) {
         int qi = i * n;

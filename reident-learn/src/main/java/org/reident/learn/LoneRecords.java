@@ -23,11 +23,11 @@ import java.util.Arrays;
  * fixed in 2.5 s; the first round ends at 73.6 s with bound 4,519 instead of 93.1 s with 5,155;
  * Choquet's bound at 60 s 6,238 -> 5,663; EIA with 10% noise, WM: 302 records fixed against 91,
  * bound 2,978 at 160 s against 3,034, though a harder second master made the 120 s run miss its
- * second round (docs/learning.md). Rivals swept on the 10,000-record file: 32 fix 911
+ * second round (docs/learning-log.md). Rivals swept on the 10,000-record file: 32 fix 911
  * records (+2.2 s), 64 fix 1,145 (+2.5 s), 128 fix 1,300 (+4.2 s). It runs only from
  * {@link #FROM} training records (the 400- and 1,080-record runs keep their paths and times: with
  * 1,000 the whole Census M5-38 fixed not one record more and WM, CI and CI_m took 0.1-0.9 s longer,
- * docs/learning.md), only for
+ * docs/learning-log.md), only for
  * the monotone families on at most {@link #MAX_PARAMETERS} parameters (CI's LP grows as 2^n), and
  * not for SB, SB_NC and MD*: on that file not one record of the 10,000 had an empty region against
  * its 64 nearest rivals (their off-diagonal entries bend the distance too freely), for 6 s.

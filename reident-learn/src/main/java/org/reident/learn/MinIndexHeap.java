@@ -6,7 +6,7 @@ package org.reident.learn;
  * expects are selected in one pass with a bounded max-heap (O(N) comparisons with its top,
  * O(log expected) for the few that enter) and only a caller that pops more builds the whole binary
  * heap (O(N), each further pop O(log N)). Built whole for every record, it took 0.6-0.9 s beside
- * the 1.9 s scan it followed (10,000 records: the weight cells' rivals, docs/learning.md).
+ * the 1.9 s scan it followed (10,000 records: the weight cells' rivals, docs/learning-log.md).
  */
 final class MinIndexHeap {
     private final double[] key;

@@ -26,12 +26,12 @@ import org.reident.data.LinkageData;
  * joining that record's rivals, so every incumbent is exact (cutting planes, as the slave's lazy
  * rows). 10,000 records on 6 variables, 25% noise, WM, 60 s: gathering every Pareto-minimal rival
  * took 45 s of the minute (about 450 per record); with 64 first, bound 3,189 -> 2,422, with 16
- * first 2,221-2,245 (docs/learning.md).
+ * first 2,221-2,245 (docs/learning-log.md).
  * <p>
  * Where it pays: few variables and few records linked, the regime of well-protected files, where
  * the conflicts of the Benders cuts are pairs and the master needs a great many of them. 3,000
  * generated records on 6 variables with 60% noise, WM, `learn --time-limit 60s` (2026-11-27,
- * docs/learning.md): the cuts alone, bound 787 with 178 found; with this search beside them, bound
+ * docs/learning-log.md): the cuts alone, bound 787 with 178 found; with this search beside them, bound
  * 288 with 186 found; with pairs of rivals ({@link RivalPairs}), 275 (a later run: 286 without).
  * EIA on 11 variables, gathering every rival (54 s): 17 cells in 60 s, bound 3,908 (the cuts'
  * first round: 3,421; a development probe); with the lazy rivals, WM 120 s, 12,234 cells and bound
@@ -39,11 +39,11 @@ import org.reident.data.LinkageData;
  * {@link ConflictLearner} runs it beside the cuts for these families on at most
  * {@link #MAX_VARIABLES} variables, on every core ({@link #workers}), and pauses the cuts while its
  * bound leads theirs (1000 records of 5 variables, 40% noise, proven in 8.0-10.2 s against 11.6-16.4
- * s with one worker and the cuts running on; docs/learning.md, 2026-11-29).
+ * s with one worker and the cuts running on; docs/learning-log.md, 2026-11-29).
  */
 final class SimplexCells {
     /**
-     * Beyond this many weights the cells are not measured. Measured (docs/learning.md): 4 to 7
+     * Beyond this many weights the cells are not measured. Measured (docs/learning-log.md): 4 to 7
      * pay well (whole Census on 7 variables, 40% noise, 60 s: 207 / 680 without the cells, 229 / 444
      * with them); 8 less (716 -> 677, 650 with pairs of rivals); 11 (EIA, 10% noise, WM, 120 s) not
      * at all while every rival was gathered (54 s), and with the lazy rivals bound 3,351 -> 3,024.
@@ -57,13 +57,13 @@ final class SimplexCells {
      * Census, 40% noise: 6.4 records removed per check, 11% of the time unlimited); on 5 variables
      * near the optimum, unlimited, they took half the time for 0.6 records per check, and a file
      * proven in 47.5 s without them was not proven in 60 s. With 0.1 it is proven in 45 s and every
-     * measured file bounds as well or better than without pairs (docs/learning.md).
+     * measured file bounds as well or better than without pairs (docs/learning-log.md).
      */
     private static final double PAIR_SHARE = 0.1;
     /**
      * Rivals gathered per record at the start: its first Pareto-minimal ones by AM. The rest enter
      * lazily, when a centre that would be a new incumbent is checked against every rival. Swept
-     * 4 / 8 / 16 / 32 / 64 / 128 (docs/learning.md, 2026-11-28): fewer rivals make each cell cheaper,
+     * 4 / 8 / 16 / 32 / 64 / 128 (docs/learning-log.md, 2026-11-28): fewer rivals make each cell cheaper,
      * so more cells are searched, and 4 to 16 bound best (10,000 records, WM 60 s: 2,221-2,245
      * against 2,397-2,422 with 64 and 2,601 with 128); with 4 or 8 a small file's proof takes
      * longer (1000 records, 5 variables, 40% noise: 43.0 / 38.7 s against 34.3 s with 16).

@@ -31,7 +31,7 @@ final class WeightsBeside implements AutoCloseable {
      * The same for WM, WM_m and OWA when at least {@link #LOW_RATE_SHARE} of the training records
      * cannot be linked by any weights (the first rows' checks): a well-protected file, where the
      * cuts' conflicts are pairs and triples, their first round takes seconds, and the cells are what
-     * proves. Measured in turn with 3 s (docs/learning.md, 2026-11-29, `learn --aggregator wm`; 44%
+     * proves. Measured in turn with 3 s (docs/learning-log.md, 2026-11-29, `learn --aggregator wm`; 44%
      * to 84% of the records unlinkable): 1000 records of 5 variables with 40% and 60% noise proven in
      * 8.3-10.5 s against 12.3-14.1 s, 2000 records of 4 with 60% in 1.9-2.1 s against 3.9-4.6 s; OWA on
      * the first in 9.3 and 12.2 s against 15.8 and 14.3 s.
