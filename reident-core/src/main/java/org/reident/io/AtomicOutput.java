@@ -13,6 +13,11 @@ import org.reident.data.InputException;
 /**
  * Writes a text file atomically: into a temporary file beside the target, then renamed over it. A
  * crash or an error while writing leaves the previous file (or none), never a half-written one.
+ * <p>
+ * A symbolic link is followed: the file it points to is replaced, the link stays. A target that
+ * exists and is neither a regular file nor a directory (a device such as /dev/null, a named pipe)
+ * is written in place, since renaming over it would replace the device itself (as root, a rename
+ * over /dev/null succeeds).
  */
 public final class AtomicOutput {
     /** Body of a write; may throw I/O errors, which are reported as one-line user errors. */
@@ -25,7 +30,11 @@ public final class AtomicOutput {
     }
 
     public static void write(Path target, Body body) {
-        Path abs = target.toAbsolutePath();
+        Path abs = followLinks(target.toAbsolutePath(), target);
+        if (isSpecial(abs)) {
+            writeInPlace(abs, target, body);
+            return;
+        }
         Path dir = abs.getParent();
         Path tmp = null;
         try {
@@ -62,6 +71,41 @@ public final class AtomicOutput {
         }
     }
 
+    /** Exists and is neither a regular file nor a directory (a device, a named pipe, a socket). */
+    private static boolean isSpecial(Path p) {
+        return Files.exists(p) && !Files.isRegularFile(p) && !Files.isDirectory(p);
+    }
+
+    /**
+     * The path a chain of symbolic links ends at (the path itself when it is no link); a dangling
+     * link gives the path it names, so the file is created there. More than 40 links is refused as
+     * a loop, as the operating system does.
+     */
+    private static Path followLinks(Path abs, Path target) {
+        Path p = abs;
+        try {
+            for (int i = 0; i < 40; i++) {
+                if (!Files.isSymbolicLink(p)) {
+                    return p;
+                }
+                Path to = Files.readSymbolicLink(p);
+                p = (p.getParent() == null ? to : p.getParent().resolve(to)).toAbsolutePath().normalize();
+            }
+        } catch (IOException e) {
+            throw new InputException(target + ": cannot follow the link: " + e.getMessage());
+        }
+        throw new InputException(target + ": too many levels of symbolic links");
+    }
+
+    /** A device or pipe: written directly (no temporary file can stand in for it). */
+    private static void writeInPlace(Path abs, Path target, Body body) {
+        try (BufferedWriter w = Files.newBufferedWriter(abs, StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.WRITE)) {
+            body.write(w);
+        } catch (IOException e) {
+            throw new InputException(target + ": cannot write: " + e.getClass().getSimpleName() + " " + e.getMessage());
+        }
+    }
+
     /**
      * Checks, before long work, that {@link #write} will be able to write {@code target}: it is not
      * a directory, and its folder exists and takes a new file (a temporary one, removed at once), or
@@ -69,9 +113,15 @@ public final class AtomicOutput {
      * nothing behind. Throws an {@link InputException} naming {@code what} (e.g. "--out").
      */
     public static void checkWritable(Path target, String what) {
-        Path abs = target.toAbsolutePath().normalize();
+        Path abs = followLinks(target.toAbsolutePath().normalize(), target);
         if (Files.isDirectory(abs)) {
             throw new InputException(what + " " + target + ": is a directory, expected a file name to write");
+        }
+        if (isSpecial(abs)) {
+            if (!Files.isWritable(abs)) {
+                throw new InputException(what + " " + target + ": cannot write to it (not writable)");
+            }
+            return;
         }
         Path dir = abs.getParent();
         if (dir == null) {
