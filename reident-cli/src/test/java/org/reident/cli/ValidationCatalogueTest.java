@@ -113,6 +113,28 @@ class ValidationCatalogueTest {
         assertTrue(m.contains("y.csv:4:3 (column 'C'): expected a finite number, found 1e400"), m);
     }
 
+    /** Values whose squares overflow or underflow (1e200 gave every record tied: 0 re-identified, silently). */
+    @Test
+    void hugeAndTinyMagnitudes() throws IOException {
+        String m = fails(file("x.csv", "A,B,C\n1,10,5\n2,1e200,7\n3,15,9\n4,11,2\n"), file("y.csv", GOOD));
+        assertTrue(m.contains("x.csv:3:2 (column 'B'): expected 0 or a number of magnitude 1e-150 to 1e150 (squares would"
+                + " overflow or underflow), found 1e200"), m);
+        m = fails(file("x.csv", GOOD), file("y.csv", "A,B,C\n1,10,5\n2,20,7\n3,15,-3e-200\n4,11,2\n"));
+        assertTrue(m.contains("y.csv:4:3 (column 'C'): expected 0 or a number of magnitude"), m);
+        m = fails(file("x.csv", "A,B,C\n1,10,5\n2,1.1e150,7\n3,15,9\n4,11,2\n"), file("y.csv", GOOD));
+        assertTrue(m.contains("found 1.1e150"), m);
+    }
+
+    /** The range's ends and 0 are accepted. */
+    @Test
+    void magnitudesAtTheEndsOfTheRangeAreAccepted() throws IOException {
+        Path x = file("x.csv", "A,B,C\n1,1e150,5\n2,-1e150,0\n3,1e-150,9\n4,0,2\n");
+        Path y = file("y.csv", "A,B,C\n1,1e150,5\n2,-1e150,0\n3,1e-150,9\n4,0,2\n");
+        Cli r = Cli.run("link", "--original", x.toString(), "--protected", y.toString(), "--method", "am", "--json");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("\"records\" : 4"), r.out());
+    }
+
     @Test
     void duplicateColumnNames() throws IOException {
         String m = fails(file("x.csv", "A,B,A\n1,10,5\n2,20,7\n"), file("y.csv", GOOD));

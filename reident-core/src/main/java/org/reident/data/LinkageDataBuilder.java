@@ -41,6 +41,19 @@ public final class LinkageDataBuilder {
         return this;
     }
 
+    /**
+     * The largest magnitude a variable's value may have: its square, summed over a file's records
+     * (means, variances, covariances, squared distances on raw values in protection), stays far
+     * from the double range's 1.8e308. Values around 1e200 made the standard deviations infinite,
+     * every standardised value 0 and every record tied (0 re-identified, silently).
+     */
+    public static final double MAX_MAGNITUDE = 1e150;
+    /**
+     * The smallest magnitude of a non-zero value: below it, squared deviations underflow (a column
+     * of values near 1e-200 got a standard deviation of 0, as if constant).
+     */
+    public static final double MIN_MAGNITUDE = 1e-150;
+
     /** What the missing-value error suggests after "expected a number" (commands without --missing: ""). */
     public LinkageDataBuilder missingHint(String hint) {
         this.missingHint = hint;
@@ -157,6 +170,13 @@ public final class LinkageDataBuilder {
             String what = Cells.isNonFinite(s) || Cells.isDecimal(s) ? "expected a finite number, found " + s
                     : "expected a number, found \"" + s + "\"";
             throw InputException.at(t.source(), t.line(c.firstBadRow()), c.position(), name, what);
+        }
+        double[] v = c.values();
+        for (int r = 0; r < v.length; r++) {
+            double m = Math.abs(v[r]); // NaN (a missing cell) is neither
+            if (m > MAX_MAGNITUDE || m > 0 && m < MIN_MAGNITUDE) {
+                throw InputException.at(t.source(), t.line(r), c.position(), name, "expected 0 or a number of magnitude 1e-150 to 1e150 (squares would overflow or underflow), found " + c.texts()[r]);
+            }
         }
         return c;
     }
