@@ -9,10 +9,17 @@ package org.reident.distance;
  */
 public record DistanceOptions(Standardization standardization, int kernelDegree, boolean reverse) {
     public static final DistanceOptions DEFAULT = new DistanceOptions(Standardization.OWN, 2, false);
+    /**
+     * The largest kernel degree: (1 + x.y)^p of standardised records stays far inside the double
+     * range up to it (the papers use p = 2); at p = 1000 the powers overflowed and most distances
+     * were NaN.
+     */
+    public static final int MAX_KERNEL_DEGREE = 20;
 
     public DistanceOptions {
-        if (kernelDegree < 1) {
-            throw new org.reident.data.InputException("--degree: the kernel degree must be at least 1, got " + kernelDegree);
+        if (kernelDegree < 1 || kernelDegree > MAX_KERNEL_DEGREE) {
+            throw new org.reident.data.InputException("--degree: the kernel degree must be 1 to " + MAX_KERNEL_DEGREE + ", got "
+                    + kernelDegree);
         }
     }
 }

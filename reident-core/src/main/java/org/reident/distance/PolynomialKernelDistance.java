@@ -4,14 +4,28 @@ package org.reident.distance;
  * KDBRL (mahalanobis-dbrl-synthetic.txt, section 2): distance in the feature space of the polynomial
  * kernel K(x, y) = (1 + x.y)^p on standardised values,
  * d(a, b) = ||phi(a) - phi(b)||^2 = K(a, a) - 2 K(a, b) + K(b, b). With p = 1 it is the Euclidean
- * distance; K(a, a) and K(b, b) are computed once per record.
+ * distance.
+ * <p>
+ * Evaluated without the cancellation of that difference: with u = 1 + a.a, v = 1 + b.b,
+ * w = 1 + a.b and delta = a - b (so u + v - 2w = |delta|^2, u - w = a.delta, u - v = (a + b).delta),
+ * <pre>
+ *   u^p + v^p - 2 w^p = |delta|^2 S + (u - w)(u - v) T,
+ *   S = sum_{i=0}^{p-1} v^i w^{p-1-i},   T = sum_{i=1}^{p-1} h_i w^{p-1-i},   h_i = sum_{j=0}^{i-1} u^j v^{i-1-j}
+ * </pre>
+ * (from u^p - w^p = (u - w) sum u^i w^{p-1-i}, the same for v, and u^i - v^i = (u - v) h_i), with
+ * |delta|^2 summed from the differences. Every term is then proportional to |delta| or its square,
+ * so close pairs keep their order: the plain difference of the three powers, each near u^p,
+ * lost it from p = 6 on 2,000 MDAV-protected demo records (1,400 of them tied at the top, 25.7%
+ * re-identified against 96.1% at p = 4).
  */
 public final class PolynomialKernelDistance implements PairwiseDistance {
     private final double[] query;
     private final ColumnMajor reference;
     private final int n;
     private final int degree;
+    /** 1 + a.a of each query record (u). */
     private final double[] kq;
+    /** 1 + b.b of each reference record (v). */
     private final double[] kr;
 
     public PolynomialKernelDistance(double[] query, double[] reference, int n, int degree) {
@@ -22,28 +36,20 @@ public final class PolynomialKernelDistance implements PairwiseDistance {
         this.reference = new ColumnMajor(reference, n);
         this.n = n;
         this.degree = degree;
-        this.kq = selfKernel(query, n, degree);
-        this.kr = selfKernel(reference, n, degree);
+        this.kq = selfDot(query, n);
+        this.kr = selfDot(reference, n);
     }
 
-    private static double[] selfKernel(double[] v, int n, int p) {
+    private static double[] selfDot(double[] v, int n) {
         double[] k = new double[v.length / n];
         for (int i = 0; i < k.length; i++) {
             double dot = 0;
             for (int c = 0; c < n; c++) {
                 dot += v[i * n + c] * v[i * n + c];
             }
-            k[i] = pow(1 + dot, p);
+            k[i] = 1 + dot;
         }
         return k;
-    }
-
-    private static double pow(double x, int p) {
-        double r = x;
-        for (int i = 1; i < p; i++) {
-            r *= x;
-        }
-        return r;
     }
 
     public int degree() {
@@ -65,27 +71,51 @@ public final class PolynomialKernelDistance implements PairwiseDistance {
         final int len = to - from;
         final double[] r = reference.values();
         final int nr = reference.rows();
-        final double[][] ws = Workspace.get().rows(2, len);
+        final double[][] ws = Workspace.get().rows(5, len);
         final double[] b = ws[0];
-        final double[] x = ws[1];
-        java.util.Arrays.fill(out, 0, len, 1.0);
+        final double[] dd = ws[1];
+        final double[] s = ws[2];
+        final double[] t = ws[3];
+        final double[] h = ws[4];
+        java.util.Arrays.fill(out, 0, len, 1.0); // out = w = 1 + a.b
+        java.util.Arrays.fill(dd, 0, len, 0.0); // |a - b|^2
         for (int k = 0; k < n; k++) {
             final double ak = query[q * n + k];
             System.arraycopy(r, k * nr + from, b, 0, len); // see Workspace: keeps the loop vectorised
             for (int j = 0; j < len; j++) {
-                out[j] += ak * b[j];
+                final double bj = b[j];
+                final double e = ak - bj;
+                out[j] += ak * bj;
+                dd[j] += e * e;
             }
         }
-        System.arraycopy(out, 0, x, 0, len); // x = 1 + a.b; out becomes K(a, b) = x^p
-        for (int i = 1; i < degree; i++) {
+        if (degree == 1) {
+            System.arraycopy(dd, 0, out, 0, len);
+            return;
+        }
+        final double u = kq[q];
+        System.arraycopy(kr, from, b, 0, len); // b = v = 1 + b.b
+        java.util.Arrays.fill(s, 0, len, 1.0); // S after i = 0; the powers of v go in t meanwhile
+        System.arraycopy(b, 0, t, 0, len);
+        for (int i = 1; i < degree; i++) { // S = S w + v^i
             for (int j = 0; j < len; j++) {
-                out[j] *= x[j];
+                s[j] = s[j] * out[j] + t[j];
+                t[j] *= b[j];
             }
         }
-        System.arraycopy(kr, from, b, 0, len);
-        final double kaa = kq[q];
+        java.util.Arrays.fill(h, 0, len, 1.0); // h_1
+        java.util.Arrays.fill(t, 0, len, 1.0); // T after i = 1
+        double ui = 1; // u^(i-1)
+        for (int i = 2; i < degree; i++) { // h_i = v h_(i-1) + u^(i-1); T = T w + h_i
+            ui *= u;
+            final double up = ui;
+            for (int j = 0; j < len; j++) {
+                h[j] = b[j] * h[j] + up;
+                t[j] = t[j] * out[j] + h[j];
+            }
+        }
         for (int j = 0; j < len; j++) {
-            out[j] = kaa - 2 * out[j] + b[j];
+            out[j] = dd[j] * s[j] + (u - out[j]) * (u - b[j]) * t[j];
         }
     }
 }
