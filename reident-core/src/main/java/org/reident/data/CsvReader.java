@@ -2,15 +2,14 @@ package org.reident.data;
 
 import java.io.IOException;
 import java.io.StringReader;
+import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +22,9 @@ import org.apache.commons.csv.CSVRecord;
  * {@link CsvTable}. Structural problems (missing or unreadable file, empty file, header only,
  * duplicate or empty column names, ragged rows, malformed quoting) are reported here as
  * {@link InputException}s naming file, line and column; problems of individual cells are recorded
- * per column and reported only if the column is used.
+ * per column and reported only if the column is used. Lines are physical file lines ("\r\n", "\n"
+ * and a lone "\r" each end one, skipped blank lines count), a record's line is the line its first
+ * field starts on, and a column is the 1-based field number within the record.
  */
 public final class CsvReader {
     private static final CSVFormat FORMAT = CSVFormat.DEFAULT.builder()
@@ -36,14 +37,14 @@ public final class CsvReader {
     /** Reads {@code file}; {@code display} is the name used in messages (usually the path as typed). */
     public static CsvTable read(Path file, String display) {
         String text = readText(file, display);
-        int[] lineStarts = lineStarts(text);
+        LineCounter lineCounter = new LineCounter(text);
         List<String> header = null;
         int headerLine = 0;
         List<String[]> rows = new ArrayList<>();
         List<Integer> rowLines = new ArrayList<>();
         try (CSVParser parser = CSVParser.parse(new StringReader(text), FORMAT)) {
             for (CSVRecord rec : parser) {
-                int line = lineOf(lineStarts, rec.getCharacterPosition());
+                int line = lineCounter.lineAt(LineCounter.skipBreaks(text, (int) rec.getCharacterPosition()));
                 if (header == null) {
                     header = new ArrayList<>(rec.size());
                     for (String h : rec) {
@@ -190,29 +191,6 @@ public final class CsvReader {
         }
         return new Column(name, c + 1, numeric, values, texts, raw == null ? texts : raw, missing, firstMissing, firstBad,
                 badText);
-    }
-
-    private static int[] lineStarts(String text) {
-        int count = 1;
-        for (int i = 0; i < text.length(); i++) {
-            if (text.charAt(i) == '\n') {
-                count++;
-            }
-        }
-        int[] starts = new int[count];
-        int k = 1;
-        for (int i = 0; i < text.length(); i++) {
-            if (text.charAt(i) == '\n') {
-                starts[k++] = i + 1;
-            }
-        }
-        return starts;
-    }
-
-    /** 1-based line containing character offset {@code pos}. */
-    private static int lineOf(int[] starts, long pos) {
-        int i = Arrays.binarySearch(starts, (int) pos);
-        return i >= 0 ? i + 1 : -i - 1;
     }
 
     static String oneLine(String s) {
