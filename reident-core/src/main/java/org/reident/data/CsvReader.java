@@ -2,6 +2,7 @@ package org.reident.data;
 
 import java.io.IOException;
 import java.io.StringReader;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -42,9 +43,12 @@ public final class CsvReader {
         int headerLine = 0;
         List<String[]> rows = new ArrayList<>();
         List<Integer> rowLines = new ArrayList<>();
+        int start = 0; // offset and line of the last record read: a quoting error lies after them
+        int line = 1;
         try (CSVParser parser = CSVParser.parse(new StringReader(text), FORMAT)) {
             for (CSVRecord rec : parser) {
-                int line = lineCounter.lineAt(LineCounter.skipBreaks(text, (int) rec.getCharacterPosition()));
+                start = LineCounter.skipBreaks(text, (int) rec.getCharacterPosition());
+                line = lineCounter.lineAt(start);
                 if (header == null) {
                     header = new ArrayList<>(rec.size());
                     for (String h : rec) {
@@ -65,11 +69,8 @@ public final class CsvReader {
                 rows.add(cells);
                 rowLines.add(line);
             }
-        } catch (IOException | RuntimeException e) {
-            if (e instanceof InputException) {
-                throw (InputException) e;
-            }
-            throw new InputException(display + ": malformed CSV: " + oneLine(e.getMessage()));
+        } catch (IOException | UncheckedIOException e) {
+            throw malformed(display, text, start, line);
         }
         if (header == null) {
             throw new InputException(display + ":1: empty file: expected a header line naming the columns");
@@ -108,6 +109,26 @@ public final class CsvReader {
             return s.startsWith("\uFEFF") ? s.substring(1) : s;
         } catch (CharacterCodingException e) {
             throw new InputException(display + ": not UTF-8 text (is it a CSV file?)");
+        }
+    }
+
+    /**
+     * The message for text the parser refused, which can only be quoting: the parser's own message
+     * counts lines its way and gives a file offset, so the place is found again by walking the text
+     * from the last record read ({@code start}, on line {@code line}), or from the top.
+     */
+    private static InputException malformed(String display, String text, int start, int line) {
+        CsvLocator where = new CsvLocator(text, start, line);
+        switch (where.walkTo(text.length())) {
+            case UNTERMINATED:
+                return new InputException(display + ":" + where.quoteLine() + ":" + where.field()
+                        + ": unterminated quoted field (expected a closing \")");
+            case AFTER_QUOTE:
+                return new InputException(display + ":" + where.line() + ":" + where.field()
+                        + ": unexpected character after a closing quote (expected a comma or the end of the line)");
+            default:
+                return new InputException(display + ":" + line + ": malformed CSV after this line (expected RFC 4180"
+                        + " quoting)");
         }
     }
 
