@@ -6,9 +6,9 @@ package org.reident.data;
  * records at line breaks outside quotes; a field is quoted when its first character is '"', a doubled
  * quote inside stands for one, and only blanks may follow the closing quote.
  *
- * <p>Why: the parser reports malformed quoting with its own line count and a character offset, while
- * our messages name line and field. The walk runs only on that error path, so reading a good file
- * stays a single pass.
+ * <p>Why: the parser reports malformed quoting with its own line count and a character offset, and a
+ * decoding error has no place in the text at all, while our messages name line and field. The walk
+ * runs only on those error paths, so reading a good file stays a single pass.
  */
 final class CsvLocator {
     /** What stopped a walk. */

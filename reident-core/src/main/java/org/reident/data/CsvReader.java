@@ -3,10 +3,6 @@ package org.reident.data;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -101,15 +97,15 @@ public final class CsvReader {
         } catch (IOException e) {
             throw new InputException(display + ": cannot read: " + oneLine(e.getMessage()));
         }
-        try {
-            String s = StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes)).toString();
-            return s.startsWith("\uFEFF") ? s.substring(1) : s;
-        } catch (CharacterCodingException e) {
-            throw new InputException(display + ": not UTF-8 text (is it a CSV file?)");
+        Utf8Text.Decoded decoded = Utf8Text.decode(bytes);
+        String text = decoded.text();
+        if (!decoded.ok()) {
+            CsvLocator where = new CsvLocator(text, 0, 1);
+            where.walkTo(text.length());
+            throw new InputException(display + ":" + where.line() + ":" + where.field() + ": not UTF-8 text: byte "
+                    + decoded.badByteHex() + " (expected a CSV file saved as UTF-8)");
         }
+        return text.startsWith("\uFEFF") ? text.substring(1) : text;
     }
 
     /**

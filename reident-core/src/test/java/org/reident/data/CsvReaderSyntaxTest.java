@@ -3,6 +3,7 @@ package org.reident.data;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,9 +12,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Text the parser cannot read (malformed quoting) is reported as "file:line:field: what was
- * expected", in our words: the parser's exception, its class name and its file offsets never reach
- * the user.
+ * Text the parser cannot read (malformed quoting, bytes that are not UTF-8) is reported as
+ * "file:line:field: what was expected", in our words: the parser's exception, its class name and
+ * its file offsets never reach the user.
  */
 class CsvReaderSyntaxTest {
     @TempDir
@@ -27,6 +28,15 @@ class CsvReaderSyntaxTest {
 
     private String error(String text) throws IOException {
         return error(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** UTF-8 of {@code before}, then the raw byte {@code b}, then UTF-8 of {@code after}. */
+    private static byte[] withByte(String before, int b, String after) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.writeBytes(before.getBytes(StandardCharsets.UTF_8));
+        out.write(b);
+        out.writeBytes(after.getBytes(StandardCharsets.UTF_8));
+        return out.toByteArray();
     }
 
     private static final String UNTERMINATED = ": unterminated quoted field (expected a closing \")";
@@ -57,6 +67,18 @@ class CsvReaderSyntaxTest {
         CsvTable t = CsvReader.read(p, "ok.csv");
         assertEquals("1", t.cell(0, 0));
         assertEquals("6\"9", t.cell(0, 1));
+    }
+
+    @Test
+    void aLatin1ByteNamesItsLineAndField() throws IOException {
+        assertEquals("f.csv:4:2: not UTF-8 text: byte 0xE9 (expected a CSV file saved as UTF-8)",
+                error(withByte("ID,N,B\n1,x,6\n2,y,7\n3,caf", 0xE9, ",8\n")));
+        // in the header, after a valid two-byte character
+        assertEquals("f.csv:1:3: not UTF-8 text: byte 0xFF (expected a CSV file saved as UTF-8)",
+                error(withByte("ID,\u00e9,", 0xFF, "\n1,2,3\n")));
+        // inside a quoted field that holds a comma and spans lines 2-3, with CR-only line endings
+        assertEquals("f.csv:3:2: not UTF-8 text: byte 0xFC (expected a CSV file saved as UTF-8)",
+                error(withByte("ID,N\r1,\"a,\rb", 0xFC, "\"\r")));
     }
 
     @Test
