@@ -1,7 +1,6 @@
 package org.reident.cli;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -13,6 +12,7 @@ import java.util.Map;
 import java.util.Random;
 import org.reident.data.InputException;
 import org.reident.data.LinkageData;
+import org.reident.data.Utf8Text;
 
 /**
  * The original records {@code learn} learns on (the labelled records of the papers' overfitting
@@ -51,14 +51,20 @@ final class TrainingSet {
     }
 
     private static int[] fromFile(LinkageData data, Path file) {
-        List<String> lines;
+        byte[] bytes;
         try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+            bytes = Files.readAllBytes(file);
         } catch (NoSuchFileException e) {
             throw new InputException(file + ": no such file (--train-ids)");
         } catch (IOException e) {
             throw new InputException(file + ": cannot read (--train-ids): " + e.getMessage());
         }
+        Utf8Text.Decoded text = Utf8Text.decode(bytes);
+        if (!text.ok()) {
+            throw new InputException(file + ":" + text.line() + ":" + text.column() + ": not UTF-8 text: byte "
+                    + text.badByteHex() + " (--train-ids expects one identifier per line, saved as UTF-8)");
+        }
+        List<String> lines = text.text().lines().toList(); // lines end as in a CSV file: \r\n, \n or \r
         Map<String, Integer> index = new HashMap<>();
         String[] ids = data.originalIds();
         for (int i = 0; i < ids.length; i++) {

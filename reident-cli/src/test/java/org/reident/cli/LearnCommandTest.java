@@ -189,6 +189,17 @@ class LearnCommandTest {
     }
 
     @Test
+    void trainIdsNotUtf8NamesTheLineOfTheByte() throws IOException {
+        Path ids = dir.resolve("bin.txt");
+        Files.write(ids, new byte[] {'1', '\r', '\n', '\r', ' ', '2', (byte) 0xFF, '\n', '3', '\n'});
+        Cli r = Cli.run("learn", "--original", x.toString(), "--protected", y.toString(), "--aggregator", "wm",
+                "--train-ids", ids.toString());
+        assertEquals(2, r.status(), r.err());
+        assertEquals("reident: error: " + ids + ":3:3: not UTF-8 text: byte 0xFF (--train-ids expects one identifier"
+                + " per line, saved as UTF-8)", r.errLine(), r.err());
+    }
+
+    @Test
     void hrlaIsAHeuristicNeverCalledOptimal() throws IOException {
         JsonNode h = learn("choquet", "--method", "hrla", "--seed", "4");
         JsonNode exact = learn("choquet");

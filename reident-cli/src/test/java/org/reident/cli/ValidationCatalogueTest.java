@@ -73,6 +73,19 @@ class ValidationCatalogueTest {
     }
 
     @Test
+    void malformedQuotingAndEncodingSayWhereInOurWords() throws IOException {
+        String m = fails(file("x.csv", "A,B,C\n1,10,5\n\n2,\"20,7\n3,15,9\n"), file("y.csv", GOOD));
+        assertTrue(m.endsWith("x.csv:4:2: unterminated quoted field (expected a closing \")"), m);
+        m = fails(file("x.csv", GOOD), file("y.csv", "A,B,C\r1,10,5\r2,\"20\"0,7\r"));
+        assertTrue(m.endsWith("y.csv:3:2: unexpected character after a closing quote (expected a comma or the end"
+                + " of the line)"), m);
+        Path latin1 = dir.resolve("l.csv");
+        Files.write(latin1, new byte[] {'A', ',', 'B', '\n', '1', ',', '2', '\n', '3', ',', (byte) 0xE9, '\n'});
+        m = fails(latin1, file("y.csv", GOOD));
+        assertTrue(m.endsWith("l.csv:3:2: not UTF-8 text: byte 0xE9 (expected a CSV file saved as UTF-8)"), m);
+    }
+
+    @Test
     void nonNumericCell() throws IOException {
         String m = fails(file("x.csv", GOOD), file("y.csv", "A,B,C\n1,10,5\n2,2O,7\n3,15,9\n4,11,2\n"));
         assertTrue(m.contains("y.csv:3:2 (column 'B'): expected a number, found \"2O\""), m);

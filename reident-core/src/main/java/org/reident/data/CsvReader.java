@@ -2,15 +2,11 @@ package org.reident.data;
 
 import java.io.IOException;
 import java.io.StringReader;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +19,9 @@ import org.apache.commons.csv.CSVRecord;
  * {@link CsvTable}. Structural problems (missing or unreadable file, empty file, header only,
  * duplicate or empty column names, ragged rows, malformed quoting) are reported here as
  * {@link InputException}s naming file, line and column; problems of individual cells are recorded
- * per column and reported only if the column is used.
+ * per column and reported only if the column is used. Lines are physical file lines ("\r\n", "\n"
+ * and a lone "\r" each end one, skipped blank lines count), a record's line is the line its first
+ * field starts on, and a column is the 1-based field number within the record.
  */
 public final class CsvReader {
     private static final CSVFormat FORMAT = CSVFormat.DEFAULT.builder()
@@ -36,14 +34,17 @@ public final class CsvReader {
     /** Reads {@code file}; {@code display} is the name used in messages (usually the path as typed). */
     public static CsvTable read(Path file, String display) {
         String text = readText(file, display);
-        int[] lineStarts = lineStarts(text);
+        LineCounter lineCounter = new LineCounter(text);
         List<String> header = null;
         int headerLine = 0;
         List<String[]> rows = new ArrayList<>();
         List<Integer> rowLines = new ArrayList<>();
+        int start = 0; // offset and line of the last record read: a quoting error lies after them
+        int line = 1;
         try (CSVParser parser = CSVParser.parse(new StringReader(text), FORMAT)) {
             for (CSVRecord rec : parser) {
-                int line = lineOf(lineStarts, rec.getCharacterPosition());
+                start = LineCounter.skipBreaks(text, (int) rec.getCharacterPosition());
+                line = lineCounter.lineAt(start);
                 if (header == null) {
                     header = new ArrayList<>(rec.size());
                     for (String h : rec) {
@@ -64,11 +65,8 @@ public final class CsvReader {
                 rows.add(cells);
                 rowLines.add(line);
             }
-        } catch (IOException | RuntimeException e) {
-            if (e instanceof InputException) {
-                throw (InputException) e;
-            }
-            throw new InputException(display + ": malformed CSV: " + oneLine(e.getMessage()));
+        } catch (IOException | UncheckedIOException e) {
+            throw malformed(display, text, start, line);
         }
         if (header == null) {
             throw new InputException(display + ":1: empty file: expected a header line naming the columns");
@@ -99,14 +97,34 @@ public final class CsvReader {
         } catch (IOException e) {
             throw new InputException(display + ": cannot read: " + oneLine(e.getMessage()));
         }
-        try {
-            String s = StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes)).toString();
-            return s.startsWith("\uFEFF") ? s.substring(1) : s;
-        } catch (CharacterCodingException e) {
-            throw new InputException(display + ": not UTF-8 text (is it a CSV file?)");
+        Utf8Text.Decoded decoded = Utf8Text.decode(bytes);
+        String text = decoded.text();
+        if (!decoded.ok()) {
+            CsvLocator where = new CsvLocator(text, 0, 1);
+            where.walkTo(text.length());
+            throw new InputException(display + ":" + where.line() + ":" + where.field() + ": not UTF-8 text: byte "
+                    + decoded.badByteHex() + " (expected a CSV file saved as UTF-8)");
+        }
+        return text.startsWith("\uFEFF") ? text.substring(1) : text;
+    }
+
+    /**
+     * The message for text the parser refused, which can only be quoting: the parser's own message
+     * counts lines its way and gives a file offset, so the place is found again by walking the text
+     * from the last record read ({@code start}, on line {@code line}), or from the top.
+     */
+    private static InputException malformed(String display, String text, int start, int line) {
+        CsvLocator where = new CsvLocator(text, start, line);
+        switch (where.walkTo(text.length())) {
+            case UNTERMINATED:
+                return new InputException(display + ":" + where.quoteLine() + ":" + where.field()
+                        + ": unterminated quoted field (expected a closing \")");
+            case AFTER_QUOTE:
+                return new InputException(display + ":" + where.line() + ":" + where.field()
+                        + ": unexpected character after a closing quote (expected a comma or the end of the line)");
+            default:
+                return new InputException(display + ":" + line + ": malformed CSV after this line (expected RFC 4180"
+                        + " quoting)");
         }
     }
 
@@ -190,29 +208,6 @@ public final class CsvReader {
         }
         return new Column(name, c + 1, numeric, values, texts, raw == null ? texts : raw, missing, firstMissing, firstBad,
                 badText);
-    }
-
-    private static int[] lineStarts(String text) {
-        int count = 1;
-        for (int i = 0; i < text.length(); i++) {
-            if (text.charAt(i) == '\n') {
-                count++;
-            }
-        }
-        int[] starts = new int[count];
-        int k = 1;
-        for (int i = 0; i < text.length(); i++) {
-            if (text.charAt(i) == '\n') {
-                starts[k++] = i + 1;
-            }
-        }
-        return starts;
-    }
-
-    /** 1-based line containing character offset {@code pos}. */
-    private static int lineOf(int[] starts, long pos) {
-        int i = Arrays.binarySearch(starts, (int) pos);
-        return i >= 0 ? i + 1 : -i - 1;
     }
 
     static String oneLine(String s) {
