@@ -75,8 +75,8 @@ public final class BenchCellsCommand implements java.util.concurrent.Callable<In
         if (a != Aggregator.WM && a != Aggregator.WM_M && a != Aggregator.OWA) {
             throw new InputException("--aggregator: the weight cells search wm, wm-m and owa, not '" + aggregator + "'");
         }
-        if (cells < 0 || rounds < 1 || !(eps > 0)) {
-            throw new InputException("--cells must be >= 0, --rounds >= 1 and --eps > 0");
+        if (cells < 0 || rounds < 1 || !(eps > 0) || Double.isInfinite(eps)) {
+            throw new InputException("--cells must be >= 0, --rounds >= 1 and --eps a finite number > 0");
         }
         for (int k : firstRivals) {
             if (k < 1) {

@@ -88,7 +88,13 @@ public final class BenchLearnCommand implements java.util.concurrent.Callable<In
         if (!List.of("scip", "highs", "cbc").contains(solver.toLowerCase(Locale.ROOT))) {
             throw new InputException("--solver: expected scip, highs or cbc, got '" + solver + "'");
         }
-        sample.read();
+        if (records != null && records < 0) {
+            throw new InputException("--records: expected 0 (the whole file) or a number of records, got " + records);
+        }
+        List<LinkageData> made = new java.util.ArrayList<>(); // every file made before the header: a bad --records stops it first
+        for (String f : fs) {
+            made.add(sample.data(PresetSample.preset(f, "--files"), records));
+        }
         report.line("# Supervised learning benchmark");
         report.line("");
         String solverName = solver.equalsIgnoreCase("highs") ? "HiGHS" : solver.toUpperCase(Locale.ROOT);
@@ -107,16 +113,16 @@ public final class BenchLearnCommand implements java.util.concurrent.Callable<In
         report.line("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
         List<Double> seconds = new java.util.ArrayList<>();
         int optimal = 0;
-        for (String f : fs) {
-            Preset p = PresetSample.preset(f, "--files");
-            LinkageData data = sample.data(p, records);
+        for (int at = 0; at < fs.size(); at++) {
+            Preset p = PresetSample.preset(fs.get(at), "--files");
+            LinkageData data = made.get(at);
             int[] all = new int[data.originalCount()];
             for (int i = 0; i < all.length; i++) {
                 all[i] = i;
             }
             for (String v : vs) {
                 Aggregator a = PresetSample.aggregator(v, "--variants");
-                err.println("reident bench-learn: " + f + " " + a.label());
+                err.println("reident bench-learn: " + p.name() + " " + a.label());
                 LearnResult r = Formulation.CUTS.learn(LearnOptions.defaults(a).withSolver(solver).withTimeLimit(limit), data, all);
                 String bigM = "-";
                 String bigMSeconds = "-";

@@ -161,10 +161,7 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
                     + "standardises the query side as 'original')");
         }
         DistanceModel startModel = start == null ? null : ModelFile.read(start, start.toString());
-        if (startModel != null && (input.vars == null || input.vars.isEmpty())) {
-            input.vars = startModel.variables();
-        }
-        LinkageData loaded = input.load();
+        LinkageData loaded = input.load(startModel, start);
         LinkageData data = dir == Direction.PROTECTED_TO_ORIGINAL ? loaded.reversed() : loaded;
         double[] startWeights = startWeights(startModel, a, hrla, form, std, data);
         int[] train = TrainingSet.select(data, trainFraction, seed, trainIds);

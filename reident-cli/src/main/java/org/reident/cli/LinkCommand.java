@@ -89,10 +89,7 @@ public final class LinkCommand implements java.util.concurrent.Callable<Integer>
             throw new InputException(params + ": holds a " + model.aggregator() + " model, which --method " + single.label()
                     + " cannot use (use --method " + model.method().label() + ")");
         }
-        if (model != null && (input.vars == null || input.vars.isEmpty())) {
-            input.vars = model.variables();
-        }
-        LinkageData data = input.load();
+        LinkageData data = input.load(model, params);
         if (model != null && !model.variables().equals(data.variables())) {
             throw new InputException(params + ": the model's variables " + model.variables()
                     + " differ from the selected ones " + data.variables() + " (same names, same order)");

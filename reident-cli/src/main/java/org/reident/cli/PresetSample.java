@@ -31,12 +31,27 @@ final class PresetSample {
         }
     }
 
-    /** The preset's files, {@code records} records drawn (null: the preset's own count; 0: the whole file). */
+    /**
+     * The preset's files, {@code records} records drawn (null: the preset's own count; 0: the whole
+     * file). A count the preset's masking cannot take (too few records for its groups) is the user's
+     * {@code --records}, and the error says so rather than name the masking's own option.
+     */
     LinkageData data(Preset p, Integer records) {
         read();
-        Preset sized = records == null ? p : new Preset(p.name(), p.dataset(), p.variables(), p.linkVariables(), records,
-                p.masking(), p.source(), p.paperAm(), p.paperMd());
-        return PresetFiles.make(sized, table, seed).linkageData(p.linkVariables());
+        if (records == null) {
+            return PresetFiles.make(p, table, seed).linkageData(p.linkVariables());
+        }
+        Preset sized = new Preset(p.name(), p.dataset(), p.variables(), p.linkVariables(), records, p.masking(), p.source(),
+                p.paperAm(), p.paperMd());
+        try {
+            return PresetFiles.make(sized, table, seed).linkageData(p.linkVariables());
+        } catch (InputException e) {
+            if (!e.getMessage().startsWith("--")) {
+                throw e; // about the Census file, not the count
+            }
+            throw new InputException("--records " + records + ": preset " + p.name() + " cannot be made from so few records: "
+                    + e.getMessage().replaceFirst("^--[a-z-]+: ", ""));
+        }
     }
 
     /** The preset, or a user error naming {@code option}. */

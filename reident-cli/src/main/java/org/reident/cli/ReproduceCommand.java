@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import org.reident.data.CsvReader;
 import org.reident.data.CsvTable;
+import org.reident.data.InputException;
 import org.reident.data.LinkageData;
 import org.reident.distance.DistanceOptions;
 import org.reident.distance.Method;
@@ -42,7 +43,8 @@ public final class ReproduceCommand implements java.util.concurrent.Callable<Int
     @Option(names = "--census", defaultValue = "../shared/data/census.csv", paramLabel = "FILE", description = "CASC Census file.")
     Path census;
 
-    @Option(names = "--eia", defaultValue = "../shared/data/eia.csv", paramLabel = "FILE", description = "CASC EIA file.")
+    @Option(names = "--eia", defaultValue = "../shared/data/eia.csv", paramLabel = "FILE",
+            description = "CASC EIA file (default ${DEFAULT-VALUE}: its presets are skipped when it is absent; a file named here must exist).")
     Path eia;
 
     @Option(names = "--seeds", defaultValue = "5", paramLabel = "S", description = "Seeds 1..S per preset (default ${DEFAULT-VALUE}).")
@@ -56,11 +58,17 @@ public final class ReproduceCommand implements java.util.concurrent.Callable<Int
 
     @Override
     public Integer call() {
+        if (seeds < 1) {
+            throw new InputException("--seeds: expected at least 1, got " + seeds);
+        }
+        for (String name : only == null ? List.<String>of() : only) { // an unknown name would select nothing, silently
+            Presets.named(name);
+        }
+        if (!Files.exists(eia) && spec.commandLine().getParseResult().hasMatchedOption("--eia")) {
+            throw new InputException(eia + ": no such file (--eia)"); // only the default path may be absent
+        }
         report.start(spec.commandLine().getOut());
         PrintWriter err = spec.commandLine().getErr();
-        if (seeds < 1) {
-            throw new org.reident.data.InputException("--seeds: expected at least 1, got " + seeds);
-        }
         CsvTable censusTable = CsvReader.read(census, census.toString());
         CsvTable eiaTable = Files.exists(eia) ? CsvReader.read(eia, eia.toString()) : null;
         report.line("# Reproduction of the papers' protected files");

@@ -1,5 +1,7 @@
 package org.reident.distance;
 
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -10,8 +12,12 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.reident.data.InputException;
 
 /**
@@ -28,23 +34,44 @@ import org.reident.data.InputException;
  * Other keys (provenance, solver status...) are ignored here. Weights must be finite, non-negative
  * and not all zero (they are rescaled to sum 1: a constant factor never changes a linkage); a measure
  * must have mu(empty) = 0, mu(all) = 1 and be monotone; a matrix must be symmetric.
+ * <p>
+ * The file is read strictly, because a model that is read differently from what its author meant
+ * gives a wrong re-identification count without a word: "format" must be {@value #FORMAT} and
+ * "format_version" {@value #VERSION} (the only version reident has written), no key may be given
+ * twice (which value would win is a parser's accident), and nothing may follow the object (a second
+ * model pasted after the first, or a truncated edit). Every error names the file and the field.
  */
 public final class ModelFile {
     static final double TOLERANCE = 1e-9;
+    /** The value of "format" in every model file reident writes and reads. */
+    public static final String FORMAT = "reident-model";
+    /** The one "format_version" reident writes and reads. */
+    public static final int VERSION = 1;
+    /** Jackson's message for a key given twice (STRICT_DUPLICATE_DETECTION), reworded for the user. */
+    private static final Pattern DUPLICATE = Pattern.compile("Duplicate field '(.*)'");
     private static final ObjectMapper JSON = new ObjectMapper();
+
+    static {
+        JSON.getFactory().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+    }
 
     private ModelFile() {
     }
 
     public static DistanceModel read(Path file, String display) {
         JsonNode root;
-        try {
-            root = JSON.readTree(Files.readString(file));
+        try (JsonParser p = JSON.getFactory().createParser(Files.readString(file))) {
+            root = JSON.readTree(p);
+            if (root != null && p.nextToken() != null) {
+                throw new InputException(at(display, p.getTokenLocation()) + ": text after the model's JSON object (one object per file)");
+            }
         } catch (NoSuchFileException e) {
             throw new InputException(display + ": no such file");
         } catch (JsonProcessingException e) {
-            throw new InputException(display + ":" + e.getLocation().getLineNr() + ":" + e.getLocation().getColumnNr()
-                    + ": not valid JSON: " + e.getOriginalMessage().replaceAll("\\s+", " "));
+            String message = e.getOriginalMessage().replaceAll("\\s+", " ");
+            Matcher twice = DUPLICATE.matcher(message);
+            throw new InputException(at(display, e.getLocation()) + (twice.matches() ? ": key '" + twice.group(1) + "' is given twice"
+                    : ": not valid JSON: " + message));
         } catch (IOException e) {
             throw new InputException(display + ": cannot read: " + e.getMessage());
         }
@@ -54,7 +81,12 @@ public final class ModelFile {
         return parse(root, display);
     }
 
+    private static String at(String display, JsonLocation where) {
+        return display + ":" + where.getLineNr() + ":" + where.getColumnNr();
+    }
+
     static DistanceModel parse(JsonNode root, String display) {
+        checkFormat(root, display);
         String aggregator = text(root, "aggregator", display).toLowerCase(Locale.ROOT);
         Method method = methodOf(aggregator, display);
         JsonNode varsNode = root.get("variables");
@@ -62,10 +94,17 @@ public final class ModelFile {
             throw new InputException(display + ": 'variables' must be a non-empty array of column names");
         }
         List<String> vars = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
         for (JsonNode v : varsNode) {
+            if (!v.isTextual() || v.asText().isBlank()) {
+                throw new InputException(display + ": 'variables' must be column names (strings), found " + v);
+            }
+            if (!seen.add(v.asText())) {
+                throw new InputException(display + ": 'variables' lists '" + v.asText() + "' twice");
+            }
             vars.add(v.asText());
         }
-        Standardization std = root.hasNonNull("standardize") ? Standardization.parse(root.get("standardize").asText()) : null;
+        Standardization std = root.hasNonNull("standardize") ? standardization(root.get("standardize"), display) : null;
         JsonNode params = root.get("parameters");
         if (params == null || !params.isObject()) {
             throw new InputException(display + ": 'parameters' must be an object");
@@ -88,6 +127,35 @@ public final class ModelFile {
                 values = matrix(params, n, display);
         }
         return new DistanceModel(method, aggregator, List.copyOf(vars), std, values);
+    }
+
+    /** Refuses a JSON object that is not a reident model, or one of a version this reident does not read. */
+    private static void checkFormat(JsonNode root, String display) {
+        JsonNode format = root.get("format");
+        if (format == null || !format.isTextual() || !format.asText().equals(FORMAT)) {
+            throw new InputException(display + ": not a reident model file (expected \"format\": \"" + FORMAT + "\", found "
+                    + (format == null ? "no 'format'" : format.toString()) + ")");
+        }
+        JsonNode version = root.get("format_version");
+        if (version == null || !version.isIntegralNumber()) {
+            throw new InputException(display + ": 'format_version' must be a whole number (this reident reads version " + VERSION
+                    + "), found " + (version == null ? "none" : version.toString()));
+        }
+        if (!version.canConvertToInt() || version.intValue() != VERSION) {
+            throw new InputException(display + ": format_version " + version + " is not supported (this reident reads version "
+                    + VERSION + ")");
+        }
+    }
+
+    private static Standardization standardization(JsonNode node, String display) {
+        if (node.isTextual()) {
+            for (Standardization s : Standardization.values()) {
+                if (s.label().equalsIgnoreCase(node.asText().strip())) {
+                    return s;
+                }
+            }
+        }
+        throw new InputException(display + ": 'standardize' is " + node + ", expected \"own\", \"original\" or \"pooled\"");
     }
 
     private static Method methodOf(String aggregator, String display) {
@@ -202,8 +270,8 @@ public final class ModelFile {
     /** The JSON object of a model, without provenance (callers add it). */
     public static ObjectNode toJson(DistanceModel model) {
         ObjectNode root = JSON.createObjectNode();
-        root.put("format", "reident-model");
-        root.put("format_version", 1);
+        root.put("format", FORMAT);
+        root.put("format_version", VERSION);
         root.put("aggregator", model.aggregator());
         ArrayNode vars = root.putArray("variables");
         model.variables().forEach(vars::add);
