@@ -18,7 +18,8 @@ import org.reident.distance.PairwiseDistance;
  * thread, never O(N^2).
  *
  * <p>Ties: two distances are equal when they differ by at most {@code tolerance = 1e-9 * scale}, where
- * scale is the mean distance over a fixed sample of pairs. This absorbs the rounding of different
+ * scale is the median distance over a fixed sample of pairs (the mean let a few far pairs of
+ * heavy-tailed data merge close pairs' distinct distances; docs/design.md). This absorbs the rounding of different
  * evaluation orders (a rotated quadratic form, a kernel expansion) without merging distances that
  * differ in any meaningful digit.
  */
@@ -110,18 +111,19 @@ public final class LinkageEngine {
     }
 
     /**
-     * The absolute tie tolerance: {@value #RELATIVE_TIE_TOLERANCE} times the mean absolute distance
-     * of up to 512 fixed pairs spread over the two files (1 when that mean is 0).
+     * The absolute tie tolerance: {@value #RELATIVE_TIE_TOLERANCE} times the median absolute distance
+     * of up to 512 fixed pairs spread over the two files (1 when that median is 0).
      */
     public static double tolerance(int nq, int nr, PairDistance d) {
         int samples = Math.min(512, nq);
-        double sum = 0;
+        double[] at = new double[samples];
         for (int s = 0; s < samples; s++) {
             int q = (int) ((long) s * nq / samples);
             int j = (int) (((long) s * 7919 + 13) % nr);
-            sum += Math.abs(d.at(q, j));
+            at[s] = Math.abs(d.at(q, j));
         }
-        double scale = sum / samples;
+        java.util.Arrays.sort(at);
+        double scale = at[samples / 2];
         return RELATIVE_TIE_TOLERANCE * (scale > 0 && Double.isFinite(scale) ? scale : 1);
     }
 
