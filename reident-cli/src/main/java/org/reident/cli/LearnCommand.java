@@ -77,7 +77,7 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
     String timeLimit;
 
     @Option(names = "--eps", defaultValue = "1e-4", paramLabel = "E",
-            description = "Strictness margin of the MILP, in squared standardised units (default ${DEFAULT-VALUE}).")
+            description = "Strictness margin of the MILP, in squared standardised units, above 0 and at most 1 (default ${DEFAULT-VALUE}).")
     double eps;
 
     @Option(names = "--solver-params", paramLabel = "P",
@@ -146,8 +146,8 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
         if (threads != null && threads < 1) {
             throw new InputException("--threads: expected at least 1, got " + threads);
         }
-        if (!(eps > 0)) {
-            throw new InputException("--eps: expected a positive margin, got " + eps);
+        if (!(eps > 0 && eps <= 1)) { // beyond 1 squared sd no record is linked with the margin: a bound of 0, meaningless
+            throw new InputException("--eps: expected a margin above 0 and at most 1 (squared standardised units), got " + eps);
         }
         double seconds = parseDuration(timeLimit);
         if (out != null) {
@@ -163,6 +163,9 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
         DistanceModel startModel = start == null ? null : ModelFile.read(start, start.toString());
         LinkageData loaded = input.load(startModel, start);
         LinkageData data = dir == Direction.PROTECTED_TO_ORIGINAL ? loaded.reversed() : loaded;
+        for (String note : loaded.notes()) { // as 'reident link' says them: dropped records, unmatched ids
+            stderr.println("reident: note: " + note);
+        }
         double[] startWeights = startWeights(startModel, a, hrla, form, std, data);
         int[] train = TrainingSet.select(data, trainFraction, seed, trainIds);
         String params = solverParams == null ? LearnOptions.SCIP_PARAMETERS : solverParams.replace(';', '\n');

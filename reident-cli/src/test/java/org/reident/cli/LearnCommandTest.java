@@ -119,6 +119,17 @@ class LearnCommandTest {
         }
     }
 
+    /** --eps Infinity (or 1e10) was taken and gave "OPTIMAL: 12 re-identified" beside a bound of 0. */
+    @Test
+    void epsOutsideZeroToOneIsRefused() {
+        for (String eps : new String[] {"Infinity", "1e10", "1.5", "0", "-1e-4", "NaN"}) {
+            Cli r = Cli.run("learn", "--original", x.toString(), "--protected", y.toString(), "--aggregator", "wm", "--eps", eps);
+            assertEquals(2, r.status(), eps + ": " + r.err());
+            assertTrue(r.errLine().startsWith("reident: error: --eps: expected a margin above 0 and at most 1 (squared"
+                    + " standardised units), got "), r.err());
+        }
+    }
+
     @Test
     void trainTestSplitReportsTheHeldOutRecords() throws IOException {
         JsonNode r = learn("wm", "--train-fraction", "0.5", "--seed", "3");
