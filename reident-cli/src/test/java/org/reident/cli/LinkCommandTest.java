@@ -167,4 +167,33 @@ class LinkCommandTest {
             assertTrue(h.out().contains("Usage: reident " + cmd), h.out());
         }
     }
+
+    /**
+     * A column equal in both files and unique per record links every record by itself: without --id
+     * it is a default variable, so link and learn say so (an id column left in gave 100% silently).
+     * A column repeated within the file, or given with --id, is not named.
+     */
+    @Test
+    void aColumnThatAloneLinksEveryRecordIsNamed() throws IOException {
+        Path xi = dir.resolve("xi.csv");
+        Path yi = dir.resolve("yi.csv");
+        Files.writeString(xi, "ID,V1,G\n1,1,7\n2,4,7\n3,6,8\n4,9,8\n");
+        Files.writeString(yi, "ID,V1,G\n1,1.5,7\n2,4,7\n3,6.5,8\n4,6.5,8\n");
+        String note = "reident: note: column 'ID' is the same in both files on every record and differs from record to record:"
+                + " alone it re-identifies every record (an id column? then give --id ID, or choose the variables with --vars)";
+        for (String command : new String[] {"link", "learn"}) {
+            List<String> args = new java.util.ArrayList<>(List.of(command, "--original", xi.toString(), "--protected", yi.toString(),
+                    "--json"));
+            if (command.equals("learn")) {
+                args.addAll(List.of("--aggregator", "wm", "--time-limit", "20s"));
+            }
+            Cli r = Cli.run(args.toArray(String[]::new));
+            assertEquals(0, r.status(), r.err());
+            assertTrue(r.err().contains(note), command + ": " + r.err());
+            assertTrue(!r.err().contains("column 'G'") && !r.err().contains("column 'V1'"), r.err());
+        }
+        Cli withId = Cli.run("link", "--original", xi.toString(), "--protected", yi.toString(), "--id", "ID", "--json");
+        assertEquals(0, withId.status(), withId.err());
+        assertTrue(!withId.err().contains("note: column"), withId.err());
+    }
 }

@@ -92,6 +92,15 @@ public final class LinkageDataBuilder {
             for (int i = 0; i < truthAll.length; i++) {
                 truthAll[i] = i;
             }
+            if (variables == null) {
+                for (int k = 0; k < xc.length; k++) {
+                    if (sameAndDistinct(xc[k].values(), yc[k].values())) {
+                        notes.add("column '" + vars.get(k) + "' is the same in both files on every record and differs from"
+                                + " record to record: alone it re-identifies every record (an id column? then give --id "
+                                + vars.get(k) + ", or choose the variables with --vars)");
+                    }
+                }
+            }
         } else {
             truthAll = alignById(xid, yid, notes);
         }
@@ -179,6 +188,26 @@ public final class LinkageDataBuilder {
             }
         }
         return c;
+    }
+
+    /** Equal row by row (no missing value) and no value twice: a column that links every record by itself. */
+    private static boolean sameAndDistinct(double[] a, double[] b) {
+        if (a.length != b.length || a.length < 2) {
+            return false;
+        }
+        for (int i = 0; i < a.length; i++) {
+            if (!(a[i] == b[i])) { // NaN (missing) is not equal
+                return false;
+            }
+        }
+        double[] sorted = a.clone();
+        java.util.Arrays.sort(sorted);
+        for (int i = 1; i < sorted.length; i++) {
+            if (sorted[i] == sorted[i - 1]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static int firstNonMissing(Column c) {
