@@ -152,6 +152,7 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
         double seconds = parseDuration(timeLimit);
         if (out != null) {
             AtomicOutput.checkWritable(out, "--out"); // now, not after a solve of up to --time-limit
+            AtomicOutput.checkNotInput(out, "--out", input.original, input.masked, trainIds, start);
         }
         Formulation form = Formulation.parse(formulation);
         Direction dir = Direction.parse(direction);

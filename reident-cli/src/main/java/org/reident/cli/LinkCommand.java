@@ -83,6 +83,7 @@ public final class LinkCommand implements java.util.concurrent.Callable<Integer>
         Method single = all ? null : Method.parse(method);
         if (out != null) {
             AtomicOutput.checkWritable(out, "--out"); // now, not after the linkage
+            AtomicOutput.checkNotInput(out, "--out", input.original, input.masked, params);
         }
         DistanceModel model = params == null ? null : ModelFile.read(params, params.toString());
         if (model != null && single != null && model.method() != single) {

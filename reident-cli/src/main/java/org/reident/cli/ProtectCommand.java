@@ -112,6 +112,7 @@ public final class ProtectCommand implements java.util.concurrent.Callable<Integ
                 : List.of(out, Path.of(out + ".provenance.json"));
         for (Path t : targets) {
             AtomicOutput.checkWritable(t, "--out");
+            AtomicOutput.checkNotInput(t, "--out", original);
         }
         CsvTable table = CsvReader.read(original, original.toString());
         return preset != null ? runPreset(table, stdout) : runMethod(table, stdout);

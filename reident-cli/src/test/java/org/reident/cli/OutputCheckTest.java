@@ -124,4 +124,18 @@ class OutputCheckTest {
             assertEquals(List.of("model.json"), s.map(p -> p.getFileName().toString()).toList());
         }
     }
+
+    /** --out naming an input (by its path or through a link) replaced the input silently. */
+    @Test
+    void anOutputThatIsAnInputIsRefusedAndTheInputKept() throws IOException {
+        String xText = Files.readString(x);
+        String m = fails("link", "--original", x.toString(), "--protected", y.toString(), "--out", x.toString());
+        assertTrue(m.endsWith("is an input file of this run (" + x + "); writing it would replace it, expected another file name"), m);
+        Path link = Files.createSymbolicLink(dir.resolve("alias.csv"), y);
+        m = fails("learn", "--original", x.toString(), "--protected", y.toString(), "--aggregator", "wm", "--out", link.toString());
+        assertTrue(m.contains("--out " + link + ": is an input file of this run (" + y + ")"), m);
+        m = fails("protect", "mdav", "--original", x.toString(), "--out", x.toString());
+        assertTrue(m.contains("is an input file of this run"), m);
+        assertEquals(xText, Files.readString(x), "the input is untouched");
+    }
 }

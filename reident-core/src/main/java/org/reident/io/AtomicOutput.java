@@ -165,6 +165,27 @@ public final class AtomicOutput {
         }
     }
 
+    /**
+     * Refuses an output that is one of the run's input files (the same file, by any path or link):
+     * writing it would replace the input, silently. Nulls among {@code inputs} are skipped, as are
+     * inputs that do not exist (their own check reports them).
+     */
+    public static void checkNotInput(Path target, String what, Path... inputs) {
+        if (!Files.exists(target)) {
+            return;
+        }
+        for (Path in : inputs) {
+            try {
+                if (in != null && Files.exists(in) && Files.isSameFile(target, in)) {
+                    throw new InputException(what + " " + target + ": is an input file of this run (" + in
+                            + "); writing it would replace it, expected another file name");
+                }
+            } catch (IOException e) {
+                throw new InputException(what + " " + target + ": cannot compare with " + in + ": " + e.getMessage());
+            }
+        }
+    }
+
     public static void writeString(Path target, String text) {
         write(target, w -> w.write(text));
     }
