@@ -70,7 +70,17 @@ public final class Main implements Runnable {
         return status;
     }
 
+    /** Longest error message shown whole; a cell of megabytes quoted in a message made a line of megabytes. */
+    static final int MAX_MESSAGE = 600;
+
+    /** The message on one line, its middle cut out when longer than {@link #MAX_MESSAGE} characters. */
     static String oneLine(String s) {
-        return s == null ? "" : s.replaceAll("\\s*\\R\\s*", " ").strip();
+        String line = s == null ? "" : s.replaceAll("\\s*\\R\\s*", " ").strip();
+        if (line.length() <= MAX_MESSAGE) {
+            return line;
+        }
+        int keep = MAX_MESSAGE / 2;
+        return line.substring(0, keep) + " [... " + (line.length() - 2 * keep) + " characters ...] "
+                + line.substring(line.length() - keep);
     }
 }

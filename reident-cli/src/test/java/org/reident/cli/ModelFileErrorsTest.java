@@ -77,6 +77,8 @@ class ModelFileErrorsTest {
         "\"variables\":[\"A\",\"B\",\"C\"]|\"variables\":[\"A\",2,\"B\"]|: 'variables' must be column names (strings), found 2",
         "\"standardize\":\"own\"|\"standardize\":\"zzz\"|: 'standardize' is \"zzz\", expected \"own\", \"original\" or \"pooled\"",
         "\"aggregator\":\"wm\"|\"aggregator\":\"wm\",\"aggregator\":\"owa\"|:1:76: key 'aggregator' is given twice",
+        "\"aggregator\":\"wm\"|\"aggregator\":\"bilinear\"|: parameters.matrix must be an array of 3 rows of 3 numbers",
+        "\"weights\":[0.2,0.3,0.5]|\"weights\":[0,0,0]|: parameters.weights are all zero",
     })
     void aModelThatIsNotOursIsRefusedNamingTheFileAndField(String from, String to, String message) throws IOException {
         assertTrue(GOOD.contains(from), from);
@@ -113,5 +115,19 @@ class ModelFileErrorsTest {
         assertEquals(std + ": 'standardize' is \"zzz\", expected \"own\", \"original\" or \"pooled\"",
                 refused("learn", "--original", x.toString(), "--protected", y.toString(), "--threads", "1", "--aggregator",
                         "bilinear", "--start", std.toString()));
+    }
+
+    /** An all-zero matrix made every distance 0 (every record tied), as all-zero weights would, and was taken. */
+    @Test
+    void anAllZeroMatrixIsRefused() throws IOException {
+        String zero = GOOD.replace("\"aggregator\":\"wm\"", "\"aggregator\":\"bilinear\"")
+                .replace("\"weights\":[0.2,0.3,0.5]", "\"matrix\":[[0,0,0],[0,0,0],[0,0,0]]");
+        Path m = model(zero);
+        assertEquals(m + ": parameters.matrix is all zero", refused("link", "--original", x.toString(), "--protected", y.toString(),
+                "--threads", "1", "--method", "bilinear", "--params", m.toString()));
+        Path one = model(zero.replace("[[0,0,0]", "[[1,0,0]"));
+        Cli r = Cli.run("link", "--original", x.toString(), "--protected", y.toString(), "--threads", "1", "--method", "bilinear",
+                "--params", one.toString(), "--json");
+        assertEquals(0, r.status(), r.err());
     }
 }

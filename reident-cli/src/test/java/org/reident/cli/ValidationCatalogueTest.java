@@ -126,6 +126,15 @@ class ValidationCatalogueTest {
         assertTrue(m.contains("y.csv:4:3 (column 'C'): expected a finite number, found 1e400"), m);
     }
 
+    /** A message quoting a cell of 100,000 characters was a line of 100,000 characters: its middle is cut. */
+    @Test
+    void aHugeCellIsCutOutOfTheMessage() throws IOException {
+        String cell = "1" + "x".repeat(100_000);
+        String m = fails(file("x.csv", "A,B,C\n1,10,5\n2," + cell + ",7\n3,15,9\n4,11,2\n"), file("y.csv", GOOD), "--vars", "A,B,C");
+        assertTrue(m.length() < 700, "length " + m.length());
+        assertTrue(m.contains("x.csv:3:2 (column 'B'): expected a number, found \"1xxx") && m.contains(" characters ...] xxx"), m);
+    }
+
     /** Values whose squares overflow or underflow (1e200 gave every record tied: 0 re-identified, silently). */
     @Test
     void hugeAndTinyMagnitudes() throws IOException {

@@ -33,7 +33,7 @@ import org.reident.data.InputException;
  * </pre>
  * Other keys (provenance, solver status...) are ignored here. Weights must be finite, non-negative
  * and not all zero (they are rescaled to sum 1: a constant factor never changes a linkage); a measure
- * must have mu(empty) = 0, mu(all) = 1 and be monotone; a matrix must be symmetric.
+ * must have mu(empty) = 0, mu(all) = 1 and be monotone; a matrix must be symmetric and not all zero.
  * <p>
  * The file is read strictly, because a model that is read differently from what its author meant
  * gives a wrong re-identification count without a word: "format" must be {@value #FORMAT} and
@@ -263,6 +263,13 @@ public final class ModelFile {
                     throw new InputException(display + ": parameters.matrix is not symmetric at [" + a + "][" + b + "]");
                 }
             }
+        }
+        boolean zero = true;
+        for (double v : s) {
+            zero &= v == 0;
+        }
+        if (zero) { // every distance 0: every record tied with every other, as all-zero weights would be
+            throw new InputException(display + ": parameters.matrix is all zero");
         }
         return s;
     }
