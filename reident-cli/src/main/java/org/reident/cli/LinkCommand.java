@@ -113,12 +113,13 @@ public final class LinkCommand implements java.util.concurrent.Callable<Integer>
             methods.add(single);
         }
         Reports.Context ctx = new Reports.Context(data, Checksums.sha256(input.original), Checksums.sha256(input.masked), options);
-        if (!json) {
+        // the table's head is printed with the first row: a single method that cannot run prints nothing
+        Runnable head = () -> {
             stdout.printf("%s (%d records) -> %s (%d records); %d variables: %s%n", data.originalName(), data.originalCount(),
                     data.maskedName(), data.maskedCount(), data.dimension(), String.join(", ", data.variables()));
             stdout.printf("standardize %s, direction %s%n%n", std.label(), dir.label());
             Reports.header(stdout);
-        }
+        };
         for (String note : data.notes()) {
             stderr.println("reident: note: " + note);
         }
@@ -129,13 +130,16 @@ public final class LinkCommand implements java.util.concurrent.Callable<Integer>
             Progress progress = Progress.forLinkage(stderr, m.label(), nq, nr, json);
             Progress fitted = m == Method.PRL ? Progress.forPrlCount(stderr, nq, nr, json) : null;
             MethodOutcome o = Linkage.run(m, m.isParametrised() ? model : null, data, options, engine, fitted, progress);
+            if (!all && o.failed()) {
+                throw new InputException(o.error());
+            }
             outcomes.add(o);
             if (!json) {
+                if (outcomes.size() == 1) {
+                    head.run();
+                }
                 Reports.row(stdout, o);
             }
-        }
-        if (!all && outcomes.get(0).failed()) {
-            throw new InputException(outcomes.get(0).error());
         }
         if (out != null) {
             AtomicOutput.write(out, w -> Reports.perRecordCsv(w, outcomes, data, options.reverse()));

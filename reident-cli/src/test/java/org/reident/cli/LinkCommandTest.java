@@ -196,4 +196,20 @@ class LinkCommandTest {
         assertEquals(0, withId.status(), withId.err());
         assertTrue(!withId.err().contains("note: column"), withId.err());
     }
+
+    /** A single method that cannot run printed the table's head on standard output before its error. */
+    @Test
+    void aSingleMethodThatCannotRunPrintsNothingBeforeItsError() throws IOException {
+        Path xu = dir.resolve("xu.csv");
+        Path yu = dir.resolve("yu.csv");
+        Files.writeString(xu, "V1,V2\n1,8\n4,2\n6,5\n9,7\n");
+        Files.writeString(yu, "V1,V2\n1.5,8\n4.2,2\n6.1,5\n9.4,7\n"); // V2 unmasked: sd(X - Y) = 0, DBRL2 cannot run
+        Cli r = Cli.run("link", "--original", xu.toString(), "--protected", yu.toString(), "--vars", "V1,V2", "--method", "dbrl2");
+        assertEquals(2, r.status(), r.err());
+        assertEquals("", r.out());
+        assertTrue(r.errLine().contains("DBRL2") && r.errLine().contains("'V2'"), r.err());
+        Cli all = Cli.run("link", "--original", xu.toString(), "--protected", yu.toString(), "--method", "all");
+        assertEquals(0, all.status(), all.err());
+        assertTrue(all.out().contains("method    distance") && all.out().contains("am "), all.out());
+    }
 }
