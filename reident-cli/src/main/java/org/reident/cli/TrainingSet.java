@@ -44,6 +44,10 @@ final class TrainingSet {
             }
             Collections.shuffle(matched, new Random(seed));
             int m = Math.max(1, (int) Math.round(fraction * matched.size()));
+            if (fraction < 1 && m >= matched.size()) { // a split was asked for, but rounding leaves no test record
+                throw new InputException("--train-fraction " + fraction + " of " + matched.size() + " records with a true match"
+                        + " leaves no record to test on: give a smaller fraction, or 1 to learn on every record");
+            }
             matched = new ArrayList<>(matched.subList(0, m));
             Collections.sort(matched);
         }

@@ -135,6 +135,13 @@ class LearnCommandTest {
         JsonNode r = learn("wm", "--train-fraction", "0.5", "--seed", "3");
         assertEquals(30, r.get("records").asInt());
         assertEquals(30, r.get("test").get("records").asInt());
+        // 0.995 of 60 rounds to 60: no record would be left to test on (the run said nothing)
+        Cli none = Cli.run("learn", "--original", x.toString(), "--protected", y.toString(), "--aggregator", "wm",
+                "--train-fraction", "0.995");
+        assertEquals(2, none.status(), none.err());
+        assertEquals("reident: error: --train-fraction 0.995 of 60 records with a true match leaves no record to test on: give a"
+                + " smaller fraction, or 1 to learn on every record", none.errLine());
+        assertEquals(59, learn("wm", "--train-fraction", "0.98").get("records").asInt()); // round(58.8)
     }
 
     @Test
