@@ -142,7 +142,7 @@ final class MaskingOptions {
             }
             groups.add(new GroupedMasking.ColumnGroup(cols, new Mdav(k, scale)));
         }
-        return new GroupedMasking(groups);
+        return new GroupedMasking(groups, variables);
     }
 
     private static Masking ipso(Ipso.Variant v, ProtectCommand o, List<String> variables) {

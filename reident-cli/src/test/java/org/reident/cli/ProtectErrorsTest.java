@@ -132,6 +132,12 @@ class ProtectErrorsTest {
         mentions(fails("mdav", "--groups", "A,B:2;B,C:3"), "--groups: variable 'B' is in more than one group");
     }
 
+    /** The group was named by its 0-based column indices ("columns [0, 1]"). */
+    @Test
+    void aGroupTooLargeForTheFileIsNamedByItsVariables() {
+        mentions(fails("mdav", "--groups", "A,B:40"), "--groups: variables A, B: group size 40 is larger than half the 60 records");
+    }
+
     @Test
     void groupSizeBelowOneNamesTheGroup() {
         mentions(fails("mdav", "--groups", "A,B:2;C,D:0"), "--groups: group size must be at least 1, got 0 in 'C,D:0'");

@@ -33,9 +33,20 @@ public final class GroupedMasking implements Masking {
     }
 
     private final List<ColumnGroup> groups;
+    /** Names of the columns, for messages (null: the indices are shown). */
+    private final List<String> names;
 
     /** @throws InputException when a column is in more than one group */
     public GroupedMasking(List<ColumnGroup> groups) {
+        this(groups, null);
+    }
+
+    /**
+     * The same, with the names of the columns (index k is {@code names.get(k)}) for the messages of
+     * a group that cannot be masked (e.g. more records per group than the file has).
+     */
+    public GroupedMasking(List<ColumnGroup> groups, List<String> names) {
+        this.names = names == null ? null : List.copyOf(names);
         this.groups = List.copyOf(groups);
         List<Integer> seen = new ArrayList<>();
         for (ColumnGroup g : this.groups) {
@@ -97,7 +108,7 @@ public final class GroupedMasking implements Masking {
                 out = g.masking.apply(sub, rows, m);
             } catch (InputException e) {
                 String msg = e.getMessage();
-                String where = "--groups: columns " + Arrays.toString(cols) + ": ";
+                String where = "--groups: " + describe(cols) + ": ";
                 throw new InputException(msg.startsWith("--k: ") ? where + msg.substring(5) : where + msg);
             }
             if (out.length != sub.length) {
@@ -111,5 +122,17 @@ public final class GroupedMasking implements Masking {
             }
         }
         return y;
+    }
+
+    /** "variables A, B" when the names are known, else "columns [0, 1]". */
+    private String describe(int[] cols) {
+        if (names == null) {
+            return "columns " + Arrays.toString(cols);
+        }
+        List<String> n = new ArrayList<>();
+        for (int c : cols) {
+            n.add(c < names.size() ? names.get(c) : String.valueOf(c));
+        }
+        return "variables " + String.join(", ", n);
     }
 }
