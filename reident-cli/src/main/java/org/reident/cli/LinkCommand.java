@@ -98,6 +98,11 @@ public final class LinkCommand implements java.util.concurrent.Callable<Integer>
         Standardization std = standardize != null ? Standardization.parse(standardize)
                 : model != null && model.standardization() != null ? model.standardization() : Standardization.OWN;
         DistanceOptions options = new DistanceOptions(std, degree, dir == Direction.PROTECTED_TO_ORIGINAL);
+        if (model != null && model.standardization() != null && model.standardization() != std) {
+            // allowed (a model may be tried on other scalings), but these are not the learned distances
+            stderr.println("reident: note: " + params + " was learned with --standardize " + model.standardization().label()
+                    + "; linking with " + std.label() + " gives other distances than the learned ones");
+        }
         if (threads != null && threads < 1) {
             throw new InputException("--threads: expected at least 1, got " + threads);
         }

@@ -148,6 +148,24 @@ class LinkCommandTest {
         assertEquals(2, o.get("reidentified").asInt());
     }
 
+    /** --standardize against the model's own is allowed, with a note (it was taken silently). */
+    @Test
+    void aStandardisationOtherThanTheModelsIsNoted() throws IOException {
+        Path model = dir.resolve("model.json");
+        Files.writeString(model, "{\"format\":\"reident-model\",\"format_version\":1,\"aggregator\":\"wm\","
+                + "\"variables\":[\"V1\",\"V2\"],\"standardize\":\"own\",\"parameters\":{\"weights\":[1,1]}}");
+        String note = "reident: note: " + model + " was learned with --standardize own; linking with pooled gives other"
+                + " distances than the learned ones";
+        Cli other = Cli.run("link", "--original", x.toString(), "--protected", y.toString(), "--method", "wm", "--params",
+                model.toString(), "--standardize", "pooled", "--json");
+        assertEquals(0, other.status(), other.err());
+        assertTrue(other.err().contains(note), other.err());
+        Cli same = Cli.run("link", "--original", x.toString(), "--protected", y.toString(), "--method", "wm", "--params",
+                model.toString(), "--standardize", "own", "--json");
+        assertEquals(0, same.status(), same.err());
+        assertTrue(same.err().isEmpty(), same.err());
+    }
+
     @Test
     void reverseDirection() throws IOException {
         JsonNode o = json("link", "--original", x.toString(), "--protected", y.toString(), "--method", "am",
