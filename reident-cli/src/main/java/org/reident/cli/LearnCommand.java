@@ -266,7 +266,7 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
             throw new InputException("--start: only the cuts formulation (--formulation cuts, --method milp) starts from a model");
         }
         if (m.method() != Method.WM) {
-            throw new InputException(start + ": holds a " + m.aggregator() + " model; --start takes a weighted mean (wm or wm-m)");
+            throw new InputException(start + ": holds a model of aggregator " + m.aggregator() + "; --start takes a weighted mean (wm or wm-m)");
         }
         if (a == Aggregator.OWA) {
             throw new InputException("--start: owa does not hold the weighted means (only the equal weights); learn owa without --start");

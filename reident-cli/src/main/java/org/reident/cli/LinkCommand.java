@@ -87,7 +87,7 @@ public final class LinkCommand implements java.util.concurrent.Callable<Integer>
         }
         DistanceModel model = params == null ? null : ModelFile.read(params, params.toString());
         if (model != null && single != null && model.method() != single) {
-            throw new InputException(params + ": holds a " + model.aggregator() + " model, which --method " + single.label()
+            throw new InputException(params + ": holds a model of aggregator " + model.aggregator() + ", which --method " + single.label()
                     + " cannot use (use --method " + model.method().label() + ")");
         }
         LinkageData data = input.load(model, params);

@@ -106,7 +106,7 @@ class LearnCommandTest {
         learn("choquet", "--out", ci.toString());
         String[][] cases = {
             {"owa", model.toString(), "--start: owa does not hold the weighted means"},
-            {"choquet", ci.toString(), ci + ": holds a choquet model; --start takes a weighted mean"},
+            {"choquet", ci.toString(), ci + ": holds a model of aggregator choquet; --start takes a weighted mean"},
             {"choquet", model.toString(), "--start: only the cuts formulation", "--formulation", "big-m"},
             {"choquet", model.toString(), ": the model's variables", "--vars", "WAGES,INTEREST"}};
         for (String[] c : cases) {
