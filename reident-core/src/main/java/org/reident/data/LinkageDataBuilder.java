@@ -92,7 +92,7 @@ public final class LinkageDataBuilder {
             for (int i = 0; i < truthAll.length; i++) {
                 truthAll[i] = i;
             }
-            if (variables == null) {
+            if (variables == null && x != y) { // one table on both sides (protect's input) is no pair of files
                 for (int k = 0; k < xc.length; k++) {
                     if (sameAndDistinct(xc[k].values(), yc[k].values())) {
                         notes.add("column '" + vars.get(k) + "' is the same in both files on every record and differs from"
