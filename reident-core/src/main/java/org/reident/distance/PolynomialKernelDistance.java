@@ -95,6 +95,13 @@ public final class PolynomialKernelDistance implements PairwiseDistance {
         }
         final double u = kq[q];
         System.arraycopy(kr, from, b, 0, len); // b = v = 1 + b.b
+        if (degree == 2) { // the papers' degree, in one pass: S = w + v, T = 1
+            for (int j = 0; j < len; j++) {
+                final double w = out[j];
+                out[j] = dd[j] * (w + b[j]) + (u - w) * (u - b[j]);
+            }
+            return;
+        }
         java.util.Arrays.fill(s, 0, len, 1.0); // S after i = 0; the powers of v go in t meanwhile
         System.arraycopy(b, 0, t, 0, len);
         for (int i = 1; i < degree; i++) { // S = S w + v^i
