@@ -68,10 +68,16 @@ public final class Distances {
                 return oriented(zx, zy, n, options, (q, r) -> FellegiSunter.fit(q, r, n, fitted).distance(q, r));
             case WM:
                 return oriented(zx, zy, n, options, (q, r) -> new WeightedSquaredEuclidean(q, r, n, p.values()));
-            case OWA:
-                return oriented(zx, zy, n, options, (q, r) -> new OwaDistance(q, r, n, p.values()));
-            case CHOQUET:
-                return oriented(zx, zy, n, options, (q, r) -> new ChoquetDistance(q, r, n, p.values()));
+            case OWA: {
+                double[] w = equalWeights(p.values());
+                return oriented(zx, zy, n, options, (q, r) -> w != null ? new WeightedSquaredEuclidean(q, r, n, w)
+                        : new OwaDistance(q, r, n, p.values()));
+            }
+            case CHOQUET: {
+                double[] w = additiveWeights(p.values(), n);
+                return oriented(zx, zy, n, options, (q, r) -> w != null ? new WeightedSquaredEuclidean(q, r, n, w)
+                        : new ChoquetDistance(q, r, n, p.values()));
+            }
             case BILINEAR: {
                 SymmetricEigen e = SymmetricEigen.of(p.values(), n);
                 double[] lambda = e.values();
@@ -83,6 +89,53 @@ public final class Distances {
                 throw new IllegalStateException("unhandled method " + method);
         }
     }
+
+    /**
+     * A fuzzy measure's singleton values when it is additive (mu(A) = sum_{k in A} mu({k}) for every A,
+     * within {@link #ADDITIVE_TOLERANCE}), else null. The Choquet integral with respect to an additive
+     * measure is the weighted mean with weights mu({k}) (hrla-heuristic-choquet.txt section 2: the
+     * additive measure |A|/n gives AM), which the engine computes without sorting each pair's
+     * differences: the learners' AM start and any additive measure read from a model file link in the
+     * time of a weighted mean (10,000 records, 6 variables: docs/design.md).
+     */
+    static double[] additiveWeights(double[] mu, int n) {
+        double[] w = new double[n];
+        for (int k = 0; k < n; k++) {
+            w[k] = mu[1 << k];
+        }
+        for (int mask = 0; mask < mu.length; mask++) {
+            double sum = 0;
+            for (int k = 0; k < n; k++) {
+                sum += (mask >>> k & 1) != 0 ? w[k] : 0;
+            }
+            if (!(Math.abs(mu[mask] - sum) <= ADDITIVE_TOLERANCE)) {
+                return null;
+            }
+        }
+        return w;
+    }
+
+    /**
+     * OWA's weights when they are all equal (within {@link #ADDITIVE_TOLERANCE}), else null: then the
+     * order of the sorted differences does not matter and OWA is the weighted mean with those
+     * weights (AM for the neutral 1/n).
+     */
+    static double[] equalWeights(double[] w) {
+        for (double v : w) {
+            if (!(Math.abs(v - w[0]) <= ADDITIVE_TOLERANCE)) {
+                return null;
+            }
+        }
+        return w.clone();
+    }
+
+    /**
+     * How far a measure may be from additive (or OWA's weights from equal) and still be taken as such:
+     * values lie in [0, 1], so the integral moves by at most this times the largest squared
+     * difference, far inside the engine's tie tolerance; the neutral measure |A|/n and the sum of its
+     * singletons differ by a few units in the last place (about 1e-16).
+     */
+    static final double ADDITIVE_TOLERANCE = 1e-14;
 
     private interface Kernel {
         PairwiseDistance make(double[] query, double[] reference);

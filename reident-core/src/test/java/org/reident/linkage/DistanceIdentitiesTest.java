@@ -1,18 +1,22 @@
 package org.reident.linkage;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 import java.util.Random;
 import java.util.stream.LongStream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.reident.data.LinkageData;
+import org.reident.distance.ChoquetDistance;
 import org.reident.distance.DistanceModel;
 import org.reident.distance.DistanceOptions;
 import org.reident.distance.Distances;
 import org.reident.distance.Method;
+import org.reident.distance.OwaDistance;
 import org.reident.distance.PairwiseDistance;
 import org.reident.distance.Standardization;
+import org.reident.distance.WeightedSquaredEuclidean;
 
 /**
  * The hierarchy of DESIGN.md section 2 pair by pair, on random data, for the fast kernels and the
@@ -47,6 +51,7 @@ class DistanceIdentitiesTest {
                 String what = "seed " + seed + " " + s + (reverse ? " reverse" : "");
                 PairwiseDistance base = Distances.prepare(Method.WM, wm, data, o);
                 samePairs(base, Distances.prepare(Method.CHOQUET, ci, data, o), what + " fast CI");
+                samePairs(base, kernel(data, s, reverse, (q, ref) -> new ChoquetDistance(q, ref, n, mu)), what + " sorting CI");
                 samePairs(base, ReferenceDistances.of(Method.WM, wm, data, o), what + " reference WM");
                 samePairs(base, ReferenceDistances.of(Method.CHOQUET, ci, data, o), what + " reference CI");
             }
@@ -83,6 +88,8 @@ class DistanceIdentitiesTest {
                 int[] truth = reverse ? data.reverseTruth() : data.truth();
                 LinkageResult amResult = new LinkageEngine(1).link(am, truth);
                 samePairs(am, ReferenceDistances.of(Method.AM, null, data, o), what + " reference AM");
+                samePairs(am, kernel(data, s, reverse, (q, ref) -> new ChoquetDistance(q, ref, n, cardinality)), what + " sorting CI");
+                samePairs(am, kernel(data, s, reverse, (q, ref) -> new OwaDistance(q, ref, n, equal)), what + " sorting OWA");
                 for (DistanceModel m : neutral) {
                     PairwiseDistance fast = Distances.prepare(m.method(), m, data, o);
                     samePairs(am, fast, what + " fast " + m.method());
@@ -93,6 +100,44 @@ class DistanceIdentitiesTest {
                 }
             }
         }
+    }
+
+    /**
+     * An additive measure and equal OWA weights are linked by the weighted mean's kernel (no sort per
+     * pair); a measure or weights off by 1e-9 keep the sorting kernels.
+     */
+    @ParameterizedTest
+    @MethodSource("seeds")
+    void additiveMeasuresAndEqualOwaWeightsTakeTheWeightedMeansKernel(long seed) {
+        Random r = new Random(seed);
+        LinkageData data = ReferenceLinkageTest.randomData(r);
+        int n = data.dimension();
+        double[] p = ReferenceLinkageTest.simplex(n, r);
+        double[] mu = new double[1 << n];
+        for (int mask = 0; mask < mu.length; mask++) {
+            for (int k = 0; k < n; k++) {
+                mu[mask] += (mask & (1 << k)) != 0 ? p[k] : 0;
+            }
+        }
+        DistanceOptions o = new DistanceOptions(Standardization.OWN, 2, false);
+        assertInstanceOf(WeightedSquaredEuclidean.class,
+                Distances.prepare(Method.CHOQUET, ReferenceFixtures.model(Method.CHOQUET, n, mu), data, o));
+        double[] off = mu.clone();
+        off[off.length - 2] -= 1e-9; // every variable but the last: still monotone, no longer additive
+        assertInstanceOf(ChoquetDistance.class,
+                Distances.prepare(Method.CHOQUET, ReferenceFixtures.model(Method.CHOQUET, n, off), data, o));
+        double[] equal = new double[n];
+        java.util.Arrays.fill(equal, 1.0 / n);
+        assertInstanceOf(WeightedSquaredEuclidean.class,
+                Distances.prepare(Method.OWA, ReferenceFixtures.model(Method.OWA, n, equal), data, o));
+        assertInstanceOf(OwaDistance.class, Distances.prepare(Method.OWA, ReferenceFixtures.model(Method.OWA, n, p), data, o));
+    }
+
+    /** A kernel made directly on the standardised files (the query side first, as the engine orients them). */
+    private static PairwiseDistance kernel(LinkageData data, Standardization s, boolean reverse,
+            java.util.function.BiFunction<double[], double[], PairwiseDistance> make) {
+        double[][] z = Distances.standardized(data, s);
+        return reverse ? make.apply(z[1], z[0]) : make.apply(z[0], z[1]);
     }
 
     private interface Pairs {
