@@ -72,8 +72,10 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
     String solver;
 
     @Option(names = "--time-limit", defaultValue = "600s", paramLabel = "T",
-            description = "Wall-clock limit of the whole run, e.g. 90s, 10m (default ${DEFAULT-VALUE}); the search keeps back "
-                    + "the time of one linkage (up to a fifth of the limit; big-M: two, up to half) for the engine's last count.")
+            description = "Wall-clock limit of the learning, e.g. 90s, 10m (default ${DEFAULT-VALUE}); the search keeps back "
+                    + "the time of one linkage (up to a fifth of the limit; big-M: two, up to half) for the engine's last count. "
+                    + "Reading the files comes on top, and so does AM's linkage (the result's floor) when the limit ends "
+                    + "before it.")
     String timeLimit;
 
     @Option(names = "--eps", defaultValue = "1e-4", paramLabel = "E",
@@ -124,7 +126,7 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
     @Option(names = "--json", description = "Print one JSON object on standard output (no progress).")
     boolean json;
 
-    @Option(names = "--out", paramLabel = "FILE", description = "Write the learned model (accepted by 'reident link --params').")
+    @Option(names = "--out", paramLabel = "FILE", converter = FileName.class, description = "Write the learned model (accepted by 'reident link --params').")
     Path out;
 
     @Override

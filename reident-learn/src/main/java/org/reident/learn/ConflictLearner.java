@@ -194,8 +194,8 @@ public final class ConflictLearner {
                     keep[r] = true;
                 }
             }
-            progress(String.format(Locale.ROOT, "model: %d records (%d cannot be linked), %d parameters, %d first rows, %.1f s",
-                    m, unlinkable, slave.parameters(), slave.rows(), elapsed()));
+            progress(String.format(Locale.ROOT, "model: %d records (%d cannot be linked), %d parameters, %d first rows%s, %.1f s",
+                    m, unlinkable, slave.parameters(), slave.rows(), FirstRows.stoppedAt(slave.firstScanned(), m), elapsed()));
             long linking = System.nanoTime();
             seed(LearnedModels.neutral(o.aggregator(), slave.features()), "start: AM");
             reserveForRecount((System.nanoTime() - linking) / 1e9);

@@ -51,6 +51,8 @@ final class ConflictSlave {
     }
 
     /** @param deadline for the first rows' LPs ({@link LoneRecords}), nanoTime seconds */
+    private final int firstScanned;
+
     ConflictSlave(LearnOptions o, LinkageData data, int[] train, double deadline) {
         this.o = o;
         this.data = data;
@@ -68,6 +70,7 @@ final class ConflictSlave {
         unlinkable = new boolean[train.length];
         supportRows = new int[train.length][];
         FirstRows first = FirstRows.of(o, features, data, train, deadline);
+        firstScanned = first.scanned();
         for (int r = 0; r < train.length; r++) {
             unlinkable[r] = first.unlinkable(r);
             for (int j : first.rivals(r)) {
@@ -93,6 +96,11 @@ final class ConflictSlave {
 
     int parameters() {
         return features.parameters();
+    }
+
+    /** Training records the first rows scanned before the deadline ({@link FirstRows#scanned()}). */
+    int firstScanned() {
+        return firstScanned;
     }
 
     /** Rows generated (record rows that can fail and global rows). */

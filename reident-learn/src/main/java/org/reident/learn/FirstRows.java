@@ -21,10 +21,12 @@ import org.reident.data.LinkageData;
 final class FirstRows {
     private final boolean[] unlinkable;
     private final int[][] rivals;
+    private final int scanned;
 
-    private FirstRows(boolean[] unlinkable, int[][] rivals) {
+    private FirstRows(boolean[] unlinkable, int[][] rivals, int scanned) {
         this.unlinkable = unlinkable;
         this.rivals = rivals;
+        this.scanned = scanned;
     }
 
     /**
@@ -33,14 +35,36 @@ final class FirstRows {
      * ({@link RecordBlocks}; each record's answer depends on that record alone, so the result does not
      * depend on the threads: a witness of {@link LoneRecords}, which depends on the records a thread
      * saw before, proves a record linkable, where the LP it saves would say the same).
+     * No block of records is taken after the deadline (the time limit covers the whole run: on 10,000
+     * records the scan takes seconds): the records from the first one not scanned on are then neither
+     * unlinkable nor given rivals, and {@link #complete()} is false. The blocks are taken in order
+     * and each one taken is finished, so the records scanned are the first {@link #scanned()}.
      */
     static FirstRows of(LearnOptions o, Features features, LinkageData data, int[] train, double deadline) {
         boolean[] unlinkable = new boolean[train.length];
         int[][] rivals = new int[train.length][];
         boolean lone = LoneRecords.applies(o, features, train.length);
-        RecordBlocks.run(train.length, o.threads(), "reident-first-rows", () -> false,
+        int scanned = RecordBlocks.run(train.length, o.threads(), "reident-first-rows", () -> StopRequest.now() >= deadline,
                 () -> new Scan(o, features, data, train, lone, deadline, unlinkable, rivals));
-        return new FirstRows(unlinkable, rivals);
+        for (int r = scanned; r < train.length; r++) {
+            rivals[r] = new int[0];
+        }
+        return new FirstRows(unlinkable, rivals, scanned);
+    }
+
+    /** The training records scanned before the deadline: the first {@code scanned()} of them. */
+    int scanned() {
+        return scanned;
+    }
+
+    /** For a progress line: empty, or where the deadline stopped the scan of {@code records}. */
+    static String stoppedAt(int scanned, int records) {
+        return scanned == records ? "" : " (the time limit stopped the scan after " + scanned + " of " + records + " records)";
+    }
+
+    /** True when every training record was scanned (the deadline did not stop the scan). */
+    boolean complete() {
+        return scanned == unlinkable.length;
     }
 
     /** One thread's scratch for the first rows' scan. */

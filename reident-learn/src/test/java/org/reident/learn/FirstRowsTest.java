@@ -2,6 +2,8 @@ package org.reident.learn;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
@@ -24,9 +26,34 @@ class FirstRowsTest {
     private static final double[] Y = {1, 0, -1, 0, 11, 11, 11, 9};
 
     private static FirstRows first(Aggregator a) {
+        return first(a, Double.POSITIVE_INFINITY);
+    }
+
+    private static FirstRows first(Aggregator a, double deadline) {
         LinkageData data = LearnFixtures.data(X, Y, 4, 2);
         Features f = new Features(a, X, Y, 2);
-        return FirstRows.of(LearnOptions.defaults(a), f, data, LearnFixtures.all(4), Double.POSITIVE_INFINITY);
+        return FirstRows.of(LearnOptions.defaults(a), f, data, LearnFixtures.all(4), deadline);
+    }
+
+    /**
+     * A deadline already past stops the scan before its first block (the time limit covers the whole
+     * run, and the scan of 10,000 records took seconds): no record is found unlinkable, none gets
+     * rivals, and the scan says it is incomplete; without a deadline it is complete.
+     */
+    @Test
+    void aDeadlinePastStopsTheScanAndSaysSo() {
+        FirstRows stopped = first(Aggregator.WM, StopRequest.now() - 1);
+        assertEquals(0, stopped.scanned());
+        assertFalse(stopped.complete());
+        for (int r = 0; r < 4; r++) {
+            assertFalse(stopped.unlinkable(r));
+            assertArrayEquals(new int[0], stopped.rivals(r));
+        }
+        assertEquals(" (the time limit stopped the scan after 0 of 4 records)", FirstRows.stoppedAt(0, 4));
+        FirstRows whole = first(Aggregator.WM);
+        assertEquals(4, whole.scanned());
+        assertTrue(whole.complete());
+        assertEquals("", FirstRows.stoppedAt(4, 4));
     }
 
     private static boolean[] unlinkable(FirstRows f) {
