@@ -70,7 +70,7 @@ public final class LinkCommand implements java.util.concurrent.Callable<Integer>
     @Option(names = "--json", description = "Print one JSON object (an array for --method all) on standard output.")
     boolean json;
 
-    @Option(names = "--out", paramLabel = "FILE",
+    @Option(names = "--out", paramLabel = "FILE", converter = FileName.class,
             description = "Write per-record results as CSV: record, true match, linked record, rank, ties, distance margin.")
     Path out;
 

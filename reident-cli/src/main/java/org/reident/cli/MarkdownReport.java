@@ -11,7 +11,7 @@ import picocli.CommandLine.Option;
  * written to that file at the end (atomically), so that the figures the docs quote are generated.
  */
 final class MarkdownReport {
-    @Option(names = "--markdown", paramLabel = "FILE", description = "Also write the table to this Markdown file.")
+    @Option(names = "--markdown", paramLabel = "FILE", converter = FileName.class, description = "Also write the table to this Markdown file.")
     Path markdown;
 
     private final StringBuilder text = new StringBuilder();

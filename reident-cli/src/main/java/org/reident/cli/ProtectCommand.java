@@ -51,7 +51,10 @@ public final class ProtectCommand implements java.util.concurrent.Callable<Integ
     Path original;
 
     @Option(names = "--out", paramLabel = "PATH", description = "Output CSV file; with --preset, a folder for original.csv and protected.csv.")
-    Path out;
+    String outName;
+
+    /** {@link #outName} as a path (a trailing '/' dropped: checked before, where it matters). */
+    private Path out;
 
     @Option(names = "--preset", paramLabel = "NAME", description = "Make a protected file of the papers (see --list-presets).")
     String preset;
@@ -100,12 +103,20 @@ public final class ProtectCommand implements java.util.concurrent.Callable<Integ
             }
             return 0;
         }
-        if (original == null || out == null) {
+        if (original == null || outName == null) {
             throw new InputException("protect needs --original FILE and --out " + (preset != null ? "DIR" : "FILE"));
         }
         if ((preset == null) == (method == null)) {
             throw new InputException("protect needs either a METHOD or --preset NAME (not both); see 'reident protect --help'");
         }
+        if (preset == null) {
+            try {
+                FileName.check(outName); // a folder only with --preset
+            } catch (picocli.CommandLine.TypeConversionException e) {
+                throw new InputException("--out " + e.getMessage() + " (a folder only with --preset)");
+            }
+        }
+        out = Path.of(outName);
         // every file this run writes, checked before any is: a preset's three files are written together or not at all
         List<Path> targets = preset != null
                 ? List.of(out.resolve("original.csv"), out.resolve("protected.csv"), out.resolve("provenance.json"))

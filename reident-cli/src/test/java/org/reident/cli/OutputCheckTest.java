@@ -125,6 +125,29 @@ class OutputCheckTest {
         }
     }
 
+    /**
+     * A file name ending in '/' names a folder: a Path drops the '/', and link, learn, protect (without
+     * --preset) and --markdown wrote a file named like the folder. A preset's folder may end in '/'.
+     */
+    @Test
+    void aFileNameEndingInASlashIsRefusedAndNothingIsMade() throws IOException {
+        List<String> before = leftInDir();
+        String folder = dir.resolve("newdir") + "/";
+        String m = fails("link", "--original", x.toString(), "--protected", y.toString(), "--method", "am", "--out", folder);
+        assertTrue(m.contains("--out") && m.contains("'" + folder + "' ends with '/' and so names a folder"), m);
+        m = fails("learn", "--original", x.toString(), "--protected", y.toString(), "--aggregator", "wm", "--out", folder);
+        assertTrue(m.contains("--out") && m.contains("names a folder"), m);
+        m = fails("protect", "noise", "--original", x.toString(), "--p", "10", "--out", folder);
+        assertTrue(m.contains("--out") && m.contains("names a folder") && m.contains("a folder only with --preset"), m);
+        m = fails("bench-learn", "--files", "M4-28", "--variants", "wm", "--no-plain", "--no-big-m", "--markdown", folder);
+        assertTrue(m.contains("--markdown") && m.contains("names a folder"), m);
+        assertEquals(before, leftInDir(), "no file named newdir");
+        Cli r = Cli.run("protect", "--preset", "M4-28", "--original", SharedDataFiles.file("census.csv").toString(), "--out",
+                folder);
+        assertEquals(0, r.status(), r.err());
+        assertTrue(Files.isRegularFile(dir.resolve("newdir").resolve("protected.csv")));
+    }
+
     /** --out naming an input (by its path or through a link) replaced the input silently. */
     @Test
     void anOutputThatIsAnInputIsRefusedAndTheInputKept() throws IOException {
