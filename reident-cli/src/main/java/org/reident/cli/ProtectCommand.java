@@ -68,6 +68,10 @@ public final class ProtectCommand implements java.util.concurrent.Callable<Integ
     @Option(names = "--vars", split = ",", paramLabel = "NAME", description = "Variables to mask (default: every numeric column).")
     List<String> vars;
 
+    @Option(names = "--id", paramLabel = "COL",
+            description = "An id column: copied unchanged, never masked (its values must be unique; link later with --id COL).")
+    String id;
+
     @Option(names = "--k", paramLabel = "K", description = "Microaggregation group size.")
     Integer k;
 
@@ -162,7 +166,17 @@ public final class ProtectCommand implements java.util.concurrent.Callable<Integ
                 }
             }
         }
-        LinkageData data = new LinkageDataBuilder(table, table).variables(selected).missingHint("").build();
+        LinkageDataBuilder builder = new LinkageDataBuilder(table, table).variables(selected).missingHint("");
+        if (id != null) {
+            builder.idColumn(id);
+        }
+        LinkageData data = builder.build();
+        if (selected.isEmpty() && id == null) {
+            PrintWriter stderr = spec.commandLine().getErr();
+            for (String note : IdentifierColumns.notes(data)) {
+                stderr.println("reident: note: " + note);
+            }
+        }
         Masking masking = MaskingOptions.build(this, data.variables());
         double[] masked = masking.apply(data.original(), data.originalCount(), data.dimension());
         AtomicOutput.write(out, w -> MaskedCsv.write(w, table, data.variables(), masked));
