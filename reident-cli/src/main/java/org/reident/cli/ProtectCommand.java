@@ -29,7 +29,7 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "protect", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = {"Protect a file with a masking method, or make one of the papers' protected files.",
             "",
-            "Selected variables (--vars; default every numeric column) are masked, all other columns are copied "
+            "Selected variables (--vars; default every numeric column but the --id column) are masked, all other columns are copied "
                 + "unchanged. Random methods are reproducible: the same --seed gives the same file."},
         footer = {"", "Methods: mdav (--k, or --groups per variable group, or --group-size), mdav-all (--k), "
                 + "individual-ranking (--k), micz (--k), rankswap (--p), noise (--p), correlated-noise (--p), "
@@ -65,7 +65,8 @@ public final class ProtectCommand implements java.util.concurrent.Callable<Integ
     @Option(names = "--seed", defaultValue = "1", paramLabel = "S", description = "Random seed (default ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--vars", split = ",", paramLabel = "NAME", description = "Variables to mask (default: every numeric column).")
+    @Option(names = "--vars", split = ",", paramLabel = "NAME",
+            description = "Variables to mask (default: every numeric column but the --id column).")
     List<String> vars;
 
     @Option(names = "--id", paramLabel = "COL",

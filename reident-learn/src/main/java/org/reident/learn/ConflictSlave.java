@@ -50,9 +50,10 @@ final class ConflictSlave {
         this(o, data, train, Double.POSITIVE_INFINITY);
     }
 
-    /** @param deadline for the first rows' LPs ({@link LoneRecords}), nanoTime seconds */
+    /** Training records the first rows scanned before the deadline ({@link FirstRows#scanned()}). */
     private final int firstScanned;
 
+    /** @param deadline for the first rows' scan and LPs ({@link FirstRows}, {@link LoneRecords}), nanoTime seconds */
     ConflictSlave(LearnOptions o, LinkageData data, int[] train, double deadline) {
         this.o = o;
         this.data = data;
