@@ -88,7 +88,8 @@ record PatternCount(long[] codes, long[] counts) {
         int size = cells;
         int chunks = Math.min(8, Runtime.getRuntime().availableProcessors());
         long[][] parts = new long[chunks][];
-        IntStream.range(0, chunks).parallel().forEach(c -> parts[c] = dense(query, reference, n, size,
+        SortedLevels sorted = new SortedLevels(reference, n);
+        IntStream.range(0, chunks).parallel().forEach(c -> parts[c] = dense(query, sorted, reference.length / n, size,
                 (int) ((long) nq * c / chunks), (int) ((long) nq * (c + 1) / chunks), done));
         long[] total = parts[0];
         int distinct = 0;
@@ -117,18 +118,13 @@ record PatternCount(long[] codes, long[] counts) {
     }
 
     /** The patterns of query records [from, to) against every reference record, in a dense table. */
-    private static long[] dense(double[] query, double[] reference, int n, int cells, int from, int to, Counter done) {
+    private static long[] dense(double[] query, SortedLevels sorted, int nr, int cells, int from, int to, Counter done) {
         long[] table = new long[cells];
-        int nr = reference.length / n;
+        int[] index = new int[nr];
         for (int q = from; q < to; q++) {
-            int qo = q * n;
+            sorted.indices(query, q, index);
             for (int j = 0; j < nr; j++) {
-                int jo = j * n;
-                int index = 0;
-                for (int k = n - 1; k >= 0; k--) {
-                    index = index * LEVELS + FellegiSunter.level(Math.abs(query[qo + k] - reference[jo + k]));
-                }
-                table[index]++;
+                table[index[j]]++;
             }
             done.row();
         }

@@ -1,0 +1,61 @@
+package org.reident.distance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The dense pattern index from the sorted reference values equals the pair-by-pair index
+ * sum_k level(|x_k - y_k|) LEVELS^k for every pair, on seeded files for n = 1 to 6: values on a coarse
+ * grid (many equal values, level 0, and signed zeros: rint(-0.01 * 8) / 8 is -0.0), continuous values,
+ * values a little apart at every limit, and a few very large ones.
+ */
+class SortedLevelsTest {
+    @Test
+    void indicesEqualThePairByPairLevels() {
+        SplittableRandom rnd = new SplittableRandom(2026_11_29L);
+        double[] limits = FellegiSunter.limits();
+        for (int n = 1; n <= PatternCount.DENSE_VARIABLES; n++) {
+            for (int kind = 0; kind < 3; kind++) {
+                int nq = 15 + rnd.nextInt(30);
+                int nr = 1 + rnd.nextInt(60);
+                double[] q = new double[nq * n];
+                double[] r = new double[nr * n];
+                for (int i = 0; i < q.length; i++) {
+                    q[i] = value(rnd, kind);
+                }
+                for (int i = 0; i < r.length; i++) {
+                    // kind 2: a query value moved by a limit, one ulp either side or exactly
+                    r[i] = kind == 2 && rnd.nextBoolean()
+                            ? step(q[rnd.nextInt(nq) * n + i % n] + limits[rnd.nextInt(limits.length)], rnd.nextInt(3) - 1)
+                            : value(rnd, kind);
+                }
+                SortedLevels sorted = new SortedLevels(r, n);
+                int[] index = new int[nr];
+                for (int a = 0; a < nq; a++) {
+                    sorted.indices(q, a, index);
+                    for (int j = 0; j < nr; j++) {
+                        int expected = 0;
+                        for (int k = n - 1; k >= 0; k--) {
+                            expected = expected * FellegiSunter.LEVELS + FellegiSunter.level(Math.abs(q[a * n + k] - r[j * n + k]));
+                        }
+                        assertEquals(expected, index[j], "n " + n + ", kind " + kind + ", query " + a + ", reference " + j);
+                    }
+                }
+            }
+        }
+    }
+
+    private static double value(SplittableRandom rnd, int kind) {
+        double v = rnd.nextGaussian();
+        if (rnd.nextInt(50) == 0) {
+            return v * 1e6;
+        }
+        return kind == 0 ? Math.rint(v * 8) / 8 : v;
+    }
+
+    private static double step(double v, int ulps) {
+        return ulps < 0 ? Math.nextDown(v) : ulps > 0 ? Math.nextUp(v) : v;
+    }
+}
