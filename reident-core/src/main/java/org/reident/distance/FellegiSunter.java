@@ -252,6 +252,9 @@ public final class FellegiSunter {
         private final int n;
         /** penalty[k][l] at k * LEVELS + l. */
         private final double[] penalty;
+        /** Up to {@link PatternCount#DENSE_VARIABLES} variables: the sorted reference values and each pattern's distance. */
+        private final SortedLevels sorted;
+        private final double[] byPattern;
 
         Distance(FellegiSunter model, double[] query, double[] reference) {
             this.model = model;
@@ -261,6 +264,26 @@ public final class FellegiSunter {
             this.penalty = new double[n * LEVELS];
             for (int k = 0; k < n; k++) {
                 System.arraycopy(model.penalty[k], 0, penalty, k * LEVELS, LEVELS);
+            }
+            if (n <= PatternCount.DENSE_VARIABLES && reference.length > 0) {
+                sorted = new SortedLevels(reference, n);
+                int cells = 1;
+                for (int k = 0; k < n; k++) {
+                    cells *= LEVELS;
+                }
+                byPattern = new double[cells];
+                for (int i = 0; i < cells; i++) {
+                    double d = 0;
+                    int rest = i;
+                    for (int k = 0; k < n; k++) { // variable 0 is the lowest digit, summed first as in the pair loop
+                        d += penalty[k * LEVELS + rest % LEVELS];
+                        rest /= LEVELS;
+                    }
+                    byPattern[i] = d;
+                }
+            } else {
+                sorted = null;
+                byPattern = null;
             }
         }
 
@@ -275,7 +298,25 @@ public final class FellegiSunter {
         }
 
         @Override
+        public boolean wholeRows() {
+            return sorted != null;
+        }
+
+        /**
+         * A whole row, up to {@link PatternCount#DENSE_VARIABLES} variables, from the dense pattern
+         * index of every reference record ({@link SortedLevels}) and the distance of every pattern,
+         * summed once in the order of the variables as below: the same value to the last bit.
+         */
+        @Override
         public void block(int q, int from, int to, double[] out) {
+            if (sorted != null && from == 0 && to == reference.length / n) {
+                int[] index = Workspace.get().ints(to);
+                sorted.indices(query, q, index);
+                for (int j = 0; j < to; j++) {
+                    out[j] = byPattern[index[j]];
+                }
+                return;
+            }
             double[] flat = penalty;
             int qo = q * n;
             for (int j = from; j < to; j++) {

@@ -14,6 +14,14 @@ public interface PairwiseDistance {
     /** Writes d(q, j) into {@code out[j - from]} for every reference record j in [from, to). */
     void block(int q, int from, int to, double[] out);
 
+    /**
+     * True when a whole row (from 0 to {@link #referenceCount()}) costs much less than the same row in
+     * blocks, so that the engine should ask for whole rows (PRL: {@link FellegiSunter}).
+     */
+    default boolean wholeRows() {
+        return false;
+    }
+
     /** d(q, j) for one pair. */
     default double distance(int q, int j) {
         double[] one = new double[1];

@@ -14,6 +14,7 @@ final class Workspace {
 
     private double[] row = new double[0];
     private double[][] rows = new double[0][];
+    private int[] ints = new int[0];
 
     static Workspace get() {
         return LOCAL.get();
@@ -25,6 +26,14 @@ final class Workspace {
             row = new double[len];
         }
         return row;
+    }
+
+    /** A scratch array of at least {@code len} ints. */
+    int[] ints(int len) {
+        if (ints.length < len) {
+            ints = new int[len];
+        }
+        return ints;
     }
 
     /** {@code n} scratch rows of at least {@code len} values each. */

@@ -65,8 +65,9 @@ public final class LinkageEngine {
         AtomicInteger next = new AtomicInteger();
         AtomicInteger done = new AtomicInteger();
         final int nr = d.referenceCount();
+        final int block = d.wholeRows() ? Math.max(1, nr) : BLOCK;
         Runnable worker = () -> {
-            double[] buf = new double[BLOCK];
+            double[] buf = new double[block];
             QueryScan[] scans = new QueryScan[CHUNK];
             for (int i = 0; i < CHUNK; i++) {
                 scans[i] = new QueryScan();
@@ -80,8 +81,8 @@ public final class LinkageEngine {
                     scans[i].reset(q, truth[q], truth[q] >= 0 ? d.distance(q, truth[q]) : Double.NaN, tol);
                 }
                 // each block of reference records is used by the whole chunk while it is in cache
-                for (int from = 0; from < nr; from += BLOCK) {
-                    int to = Math.min(nr, from + BLOCK);
+                for (int from = 0; from < nr; from += block) {
+                    int to = Math.min(nr, from + block);
                     for (int i = 0; i < m; i++) {
                         d.block(scans[i].query(), from, to, buf);
                         scans[i].consume(buf, from, to - from);

@@ -47,6 +47,39 @@ class SortedLevelsTest {
         }
     }
 
+    /**
+     * PRL's distance by whole rows (the sorted levels and each pattern's distance) equals the pair
+     * loop's to the last bit, for n = 1 to 7 (7: no whole rows, the pair loop both ways).
+     */
+    @Test
+    void wholeRowsOfPrlEqualThePairLoopToTheLastBit() {
+        SplittableRandom rnd = new SplittableRandom(29);
+        for (int n = 1; n <= PatternCount.DENSE_VARIABLES + 1; n++) {
+            int nq = 40;
+            int nr = 2 + rnd.nextInt(80);
+            double[] q = new double[nq * n];
+            double[] r = new double[nr * n];
+            for (int i = 0; i < q.length; i++) {
+                q[i] = value(rnd, n % 2);
+            }
+            for (int i = 0; i < r.length; i++) {
+                r[i] = i < q.length && rnd.nextBoolean() ? q[i] + 0.05 * rnd.nextGaussian() : value(rnd, n % 2);
+            }
+            PairwiseDistance d = FellegiSunter.fit(q, r, n).distance(q, r);
+            assertEquals(n <= PatternCount.DENSE_VARIABLES, d.wholeRows(), "n " + n);
+            double[] row = new double[nr];
+            double[] one = new double[1];
+            for (int a = 0; a < nq; a++) {
+                d.block(a, 0, nr, row);
+                for (int j = 0; j < nr; j++) {
+                    d.block(a, j, j + 1, one);
+                    assertEquals(Double.doubleToLongBits(one[0]), Double.doubleToLongBits(row[j]),
+                            "n " + n + ", d(" + a + ", " + j + ") = " + one[0] + " by the pair loop, " + row[j] + " by rows");
+                }
+            }
+        }
+    }
+
     private static double value(SplittableRandom rnd, int kind) {
         double v = rnd.nextGaussian();
         if (rnd.nextInt(50) == 0) {
