@@ -11,10 +11,11 @@ import java.util.Arrays;
  * on either side (rounded subtraction is monotone in each argument, and fl(a - b) = -fl(b - a)), so
  * each level is one run of sorted positions on each side, whose ends a binary search on the
  * pair-by-pair predicate itself finds: the levels are exactly those of the pair-by-pair count, ties
- * and signed zeros included (-0.0 - 0.0 is -0.0, hence the absolute value there too). Every index starts at the last level in every variable (most pairs of
- * standardised records are more than 1.28 sd apart in several variables) and only the records of
- * lower levels are visited, through the order of the sort: a few integer additions per record and
- * variable, in a table of one int per reference record.
+ * and signed zeros included (-0.0 - 0.0 is -0.0, hence the absolute value there too). Every index
+ * starts at the last level in every variable (most pairs of standardised records are more than
+ * 1.28 sd apart in several variables) and only the records of lower levels are visited, through the
+ * order of the sort: a few integer additions per record and variable, in a table of one int per
+ * reference record (docs/design.md, PRL: 2.4 times faster on 20,000 records).
  */
 final class SortedLevels {
     private static final int LAST = FellegiSunter.LEVELS - 1;
