@@ -35,14 +35,7 @@ class DistanceIdentitiesTest {
         LinkageData data = ReferenceLinkageTest.randomData(r);
         int n = data.dimension();
         double[] p = ReferenceLinkageTest.simplex(n, r);
-        double[] mu = new double[1 << n];
-        for (int mask = 0; mask < mu.length; mask++) {
-            for (int k = 0; k < n; k++) {
-                if ((mask & (1 << k)) != 0) {
-                    mu[mask] += p[k];
-                }
-            }
-        }
+        double[] mu = additive(p);
         DistanceModel wm = ReferenceFixtures.model(Method.WM, n, p);
         DistanceModel ci = ReferenceFixtures.model(Method.CHOQUET, n, mu);
         for (Standardization s : Standardization.values()) {
@@ -113,12 +106,7 @@ class DistanceIdentitiesTest {
         LinkageData data = ReferenceLinkageTest.randomData(r);
         int n = data.dimension();
         double[] p = ReferenceLinkageTest.simplex(n, r);
-        double[] mu = new double[1 << n];
-        for (int mask = 0; mask < mu.length; mask++) {
-            for (int k = 0; k < n; k++) {
-                mu[mask] += (mask & (1 << k)) != 0 ? p[k] : 0;
-            }
-        }
+        double[] mu = additive(p);
         DistanceOptions o = new DistanceOptions(Standardization.OWN, 2, false);
         assertInstanceOf(WeightedSquaredEuclidean.class,
                 Distances.prepare(Method.CHOQUET, ReferenceFixtures.model(Method.CHOQUET, n, mu), data, o));
@@ -131,6 +119,17 @@ class DistanceIdentitiesTest {
         assertInstanceOf(WeightedSquaredEuclidean.class,
                 Distances.prepare(Method.OWA, ReferenceFixtures.model(Method.OWA, n, equal), data, o));
         assertInstanceOf(OwaDistance.class, Distances.prepare(Method.OWA, ReferenceFixtures.model(Method.OWA, n, p), data, o));
+    }
+
+    /** The additive measure mu(A) = sum_{k in A} p_k. */
+    private static double[] additive(double[] p) {
+        double[] mu = new double[1 << p.length];
+        for (int mask = 0; mask < mu.length; mask++) {
+            for (int k = 0; k < p.length; k++) {
+                mu[mask] += (mask & (1 << k)) != 0 ? p[k] : 0;
+            }
+        }
+        return mu;
     }
 
     /** A kernel made directly on the standardised files (the query side first, as the engine orients them). */
