@@ -10,8 +10,9 @@ import java.util.stream.IntStream;
  * count c / (1 + e^o); the M-step needs those counts summed per variable and level. Both go through
  * the halves: o = prior + S_A(gamma_A) + S_B(gamma_B), with S computed once per distinct half
  * (far fewer than patterns), and the expected counts summed per distinct half, then spread to its
- * variables' levels. A pattern then costs one look-up, one exponential and two sums, where the
- * direct E-step costs n look-ups and 2n sums. Patterns come in runs of one B half (ascending codes
+ * variables' levels. The exponential is taken per half too, e^o = e^(prior + S_A) e^(S_B), so a
+ * pattern costs one look-up, one product and two sums, where the direct E-step costs n look-ups,
+ * 2n sums and an exponential. Patterns come in runs of one B half (ascending codes
  * keep a B half together, its high bits), so S_B and the B sum are once per run.
  * <p>
  * Expected unmatched counts are not summed: per variable and level they are the pairs at that
@@ -24,8 +25,10 @@ import java.util.stream.IntStream;
  * summed in a second pass over the patterns, 7.0-9.0 s with the one-pass parts, and with the work
  * arrays kept from one iteration to the next (the parts' A sums were 8 x 261,161 doubles allocated
  * per iteration) 5.3-7.3 s against 6.4-7.5 s, three runs each in turn (a development harness;
- * whole runs in docs/design.md). Tried and dropped: e^-o as e^-S_A e^-S_B, without an
- * exponential, where o > 37 (the same to double precision): no faster within the noise.
+ * whole runs in docs/design.md). An exponential per half instead of per pattern (2026-11-29, `link
+ * --method prl` on that file, run in turn three times): 16.8-18.5 s -> 11.7-14.8 s, 792
+ * re-identified each time. (Tried before and dropped: e^-o as e^-S_A e^-S_B only where o > 37,
+ * beside the exponential: no faster within the noise.)
  */
 final class PatternEm {
     /**
@@ -33,6 +36,13 @@ final class PatternEm {
      * at most this many, fewer when the A halves are many (at most PART_CELLS sums in all).
      */
     private static final int PARTS = 8;
+    /**
+     * A half's log-odds is clamped to +-700 before its exponential, so that the product of two halves'
+     * e^S is never inf x 0 (NaN). It never binds: u and m are at least PRIOR over the pairs, so each
+     * ln(u/m) lies within about +-45 up to a million records, and a half of at most 8 variables with
+     * the prior odds stays below 400.
+     */
+    private static final double ODDS_CLAMP = 700;
     private static final int PART_CELLS = 1 << 23;
 
     private final int n;
@@ -147,14 +157,14 @@ final class PatternEm {
             for (int k = 0; k < h; k++) {
                 s += ratio[k * levels + levelsA[x * h + k]];
             }
-            sa[x] = s;
+            sa[x] = Math.exp(Math.max(-ODDS_CLAMP, Math.min(ODDS_CLAMP, s)));
         }
         for (int x = 0; x < countB; x++) {
             double s = 0;
             for (int k = 0; k < wb; k++) {
                 s += ratio[(h + k) * levels + levelsB[x * wb + k]];
             }
-            sb[x] = s;
+            sb[x] = Math.exp(Math.max(-ODDS_CLAMP, Math.min(ODDS_CLAMP, s)));
         }
         int parts = startParts.length - 1;
         IntStream.range(0, parts).parallel().forEach(part -> {
@@ -164,7 +174,7 @@ final class PatternEm {
                 double s = 0;
                 double odds = sb[x];
                 for (int i = startB[x]; i < startB[x + 1]; i++) {
-                    double c = counts[i] / (1 + Math.exp(sa[a[i]] + odds));
+                    double c = counts[i] / (1 + sa[a[i]] * odds);
                     s += c;
                     acc[a[i]] += c;
                 }
