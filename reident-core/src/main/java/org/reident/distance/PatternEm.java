@@ -62,7 +62,7 @@ final class PatternEm {
      * are ascending): run x is [startB[x], startB[x + 1]).
      */
     private final int[] startB;
-    /** Work arrays of the E-step, kept from one iteration to the next: S_A and S_B per half, the parts' sums per A half, the sum per B run. */
+    /** Work arrays of the E-step, kept from one iteration to the next: e^(prior + S_A) and e^S_B per half, the parts' sums per A half, the sum per B run. */
     private final double[] sa;
     private final double[] sb;
     private final double[][] accA;
@@ -172,9 +172,9 @@ final class PatternEm {
             Arrays.fill(acc, 0);
             for (int x = startParts[part]; x < startParts[part + 1]; x++) {
                 double s = 0;
-                double odds = sb[x];
+                double eb = sb[x];
                 for (int i = startB[x]; i < startB[x + 1]; i++) {
-                    double c = counts[i] / (1 + sa[a[i]] * odds);
+                    double c = counts[i] / (1 + sa[a[i]] * eb); // c / (1 + e^o)
                     s += c;
                     acc[a[i]] += c;
                 }
