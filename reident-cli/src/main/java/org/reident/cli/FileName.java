@@ -13,15 +13,17 @@ import picocli.CommandLine.TypeConversionException;
 public final class FileName implements ITypeConverter<Path> {
     @Override
     public Path convert(String value) {
-        check(value);
+        String folder = namesAFolder(value);
+        if (folder != null) {
+            throw new TypeConversionException(folder);
+        }
         return Path.of(value);
     }
 
-    /** Refuses a name that ends in '/' (or the platform's separator): it names a folder. */
-    static void check(String value) {
-        if (value.endsWith("/") || value.endsWith(File.separator)) {
-            throw new TypeConversionException("'" + value + "' ends with '/' and so names a folder; expected a file name, e.g. "
-                    + value + "results.csv");
-        }
+    /** Why a name ending in '/' (or the platform's separator) is no file name, or null when it is one. */
+    static String namesAFolder(String value) {
+        return value.endsWith("/") || value.endsWith(File.separator)
+                ? "'" + value + "' ends with '/' and so names a folder; expected a file name, e.g. " + value + "results.csv"
+                : null;
     }
 }

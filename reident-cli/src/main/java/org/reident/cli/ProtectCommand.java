@@ -114,12 +114,9 @@ public final class ProtectCommand implements java.util.concurrent.Callable<Integ
         if ((preset == null) == (method == null)) {
             throw new InputException("protect needs either a METHOD or --preset NAME (not both); see 'reident protect --help'");
         }
-        if (preset == null) {
-            try {
-                FileName.check(outName); // a folder only with --preset
-            } catch (picocli.CommandLine.TypeConversionException e) {
-                throw new InputException("--out " + e.getMessage() + " (a folder only with --preset)");
-            }
+        String folder = FileName.namesAFolder(outName);
+        if (preset == null && folder != null) {
+            throw new InputException("--out " + folder + " (a folder only with --preset)");
         }
         out = Path.of(outName);
         // every file this run writes, checked before any is: a preset's three files are written together or not at all

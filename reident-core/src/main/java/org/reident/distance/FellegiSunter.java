@@ -265,12 +265,14 @@ public final class FellegiSunter {
             for (int k = 0; k < n; k++) {
                 System.arraycopy(model.penalty[k], 0, penalty, k * LEVELS, LEVELS);
             }
-            if (n <= PatternCount.DENSE_VARIABLES && reference.length > 0) {
+            int cells = 1;
+            for (int k = 0; k < n && k < PatternCount.DENSE_VARIABLES; k++) {
+                cells *= LEVELS;
+            }
+            // whole rows up to 6 variables, when the pairs outnumber the patterns' table (11^6 cells, 14 MB:
+            // more work than a small file's pairs, e.g. the 400-record presets' 160,000)
+            if (n <= PatternCount.DENSE_VARIABLES && (double) queryCount() * referenceCount() >= cells) {
                 sorted = new SortedLevels(reference, n);
-                int cells = 1;
-                for (int k = 0; k < n; k++) {
-                    cells *= LEVELS;
-                }
                 byPattern = new double[cells];
                 for (int i = 0; i < cells; i++) {
                     double d = 0;

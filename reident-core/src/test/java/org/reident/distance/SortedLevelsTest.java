@@ -49,14 +49,15 @@ class SortedLevelsTest {
 
     /**
      * PRL's distance by whole rows (the sorted levels and each pattern's distance) equals the pair
-     * loop's to the last bit, for n = 1 to 7 (7: no whole rows, the pair loop both ways).
+     * loop's to the last bit, for n = 1 to 7 (7: no whole rows, the pair loop both ways), on files with
+     * at least 11^6 pairs (fewer pairs than the patterns' table: no whole rows).
      */
     @Test
     void wholeRowsOfPrlEqualThePairLoopToTheLastBit() {
         SplittableRandom rnd = new SplittableRandom(29);
         for (int n = 1; n <= PatternCount.DENSE_VARIABLES + 1; n++) {
-            int nq = 40;
-            int nr = 2 + rnd.nextInt(80);
+            int nq = 1331 + rnd.nextInt(40);
+            int nr = 1331 + rnd.nextInt(40);
             double[] q = new double[nq * n];
             double[] r = new double[nr * n];
             for (int i = 0; i < q.length; i++) {
@@ -67,9 +68,12 @@ class SortedLevelsTest {
             }
             PairwiseDistance d = FellegiSunter.fit(q, r, n).distance(q, r);
             assertEquals(n <= PatternCount.DENSE_VARIABLES, d.wholeRows(), "n " + n);
+            double[] few = java.util.Arrays.copyOf(q, 40 * n);
+            assertEquals(n <= 3, FellegiSunter.fit(few, few, n).distance(few, few).wholeRows(),
+                    "n " + n + ", 1,600 pairs: whole rows only when the table has no more cells");
             double[] row = new double[nr];
             double[] one = new double[1];
-            for (int a = 0; a < nq; a++) {
+            for (int a = 0; a < nq; a += 23) { // 58 rows of the file, every pair in them
                 d.block(a, 0, nr, row);
                 for (int j = 0; j < nr; j++) {
                     d.block(a, j, j + 1, one);
