@@ -163,26 +163,34 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
             throw new InputException("--direction protected-to-original: use --standardize own or pooled (the learner "
                     + "standardises the query side as 'original')");
         }
-        DistanceModel startModel = start == null ? null : ModelFile.read(start, start.toString());
-        LinkageData loaded = input.load(startModel, start);
-        LinkageData data = dir == Direction.PROTECTED_TO_ORIGINAL ? loaded.reversed() : loaded;
-        for (String note : loaded.notes()) { // as 'reident link' says them: dropped records, unmatched ids
-            stderr.println("reident: note: " + note);
-        }
-        double[] startWeights = startWeights(startModel, a, hrla, form, std, data);
-        int[] train = TrainingSet.select(data, trainFraction, seed, trainIds);
         String params = solverParams == null ? LearnOptions.SCIP_PARAMETERS : solverParams.replace(';', '\n');
-        LearnOptions o = new LearnOptions(a, solver, seconds, eps, DELTA, 8, std,
-                json ? null : line -> {
-                    stderr.println("reident learn: " + line);
-                    stderr.flush();
-                }, params, threads == null ? Runtime.getRuntime().availableProcessors() : threads, startWeights);
+        LinkageData data;
+        int[] train;
+        LearnOptions o;
         LearnResult r;
         boolean interrupted;
-        try (StopOnInterrupt stop = StopOnInterrupt.install(stderr)) {
+        // installed before the files are read: a Ctrl-C while they load stops the run as at its
+        // limit (AM's linkage is still made and reported) instead of ending the process without a word
+        StopOnInterrupt stop = StopOnInterrupt.install(stderr);
+        try {
+            DistanceModel startModel = start == null ? null : ModelFile.read(start, start.toString());
+            LinkageData loaded = input.load(startModel, start);
+            data = dir == Direction.PROTECTED_TO_ORIGINAL ? loaded.reversed() : loaded;
+            for (String note : loaded.notes()) { // as 'reident link' says them: dropped records, unmatched ids
+                stderr.println("reident: note: " + note);
+            }
+            double[] startWeights = startWeights(startModel, a, hrla, form, std, data);
+            train = TrainingSet.select(data, trainFraction, seed, trainIds);
+            o = new LearnOptions(a, solver, seconds, eps, DELTA, 8, std,
+                    json ? null : line -> {
+                        stderr.println("reident learn: " + line);
+                        stderr.flush();
+                    }, params, threads == null ? Runtime.getRuntime().availableProcessors() : threads, startWeights);
             r = hrla ? new Hrla(learningRate, epochs, seed, o.standardization(), o.progress()).learn(data, train).result()
                     : form.learn(o, data, train);
             interrupted = StopRequest.requested(); // HRLA stops between epochs
+        } finally {
+            stop.close();
         }
         ObjectNode j = LearnReport.json(r, data, train, a, o);
         if (interrupted) {

@@ -131,8 +131,8 @@ final class LearnReport {
         if (r.milpLinked() != c.strict()) {
             out.println("note: the MILP counts " + r.milpLinked() + "; " + countNote(r.milpLinked(), c.strict(), r.status()));
         }
-        out.printf(Locale.ROOT, "%d records cannot be linked by any parameter value; %d rounds, %d rows, %.2f s, %s%n",
-                r.unlinkable(), r.rounds(), r.rows(), r.seconds(), r.solver());
+        out.printf(Locale.ROOT, "%d records cannot be linked by any parameter value; %d round%s, %d rows, %.2f s, %s%n",
+                r.unlinkable(), r.rounds(), r.rounds() == 1 ? "" : "s", r.rows(), r.seconds(), r.solver());
         int[] test = complement(data, train);
         if (test.length > 0) {
             Counts t = Counts.of(r.linkage(), test);

@@ -211,6 +211,7 @@ public final class ConflictLearner {
             String status = "TIME_LIMIT";
             boolean masterOptimal = true; // the first S (every linkable record) needs no master solve
             boolean hard = false;
+            int checked = 0; // rounds whose set the slave finished checking: the rounds reported
             while (true) {
                 round++;
                 pauseForCells();
@@ -222,6 +223,7 @@ public final class ConflictLearner {
                 if (removed == null) {
                     break; // out of time
                 }
+                checked++;
                 if (removed.isEmpty() && masterOptimal || bestKept >= bound) {
                     status = "OPTIMAL";
                     break;
@@ -291,7 +293,7 @@ public final class ConflictLearner {
             master.delete();
             slave.delete();
             double gap = bound == 0 ? 0 : Math.max(0, (bound - (double) linked) / bound);
-            return new LearnResult(model, status, m, Math.max(0, bestKept), bound, gap, linkage, linked, unlinkable, round,
+            return new LearnResult(model, status, m, Math.max(0, bestKept), bound, gap, linkage, linked, unlinkable, checked,
                     slave.rows(), elapsed(), o.solver() + " (" + engine + ")");
         }
 

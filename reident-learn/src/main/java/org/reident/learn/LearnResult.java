@@ -21,7 +21,8 @@ import org.reident.linkage.LinkageResult;
  * @param linkage        the engine's linkage of every query record with the learned parameters
  * @param trainingLinked strict re-identifications among the training records, recomputed
  * @param unlinkable     training records no parameter value can link (fixed K = 1)
- * @param rounds         lazy constraint-generation rounds
+ * @param rounds         lazy constraint-generation rounds (the cuts formulation counts those whose set was
+ *                       checked: 0 when the limit ends the first check)
  * @param rows           separation rows in the final model
  * @param seconds        wall-clock time
  * @param solver         backend name and version

@@ -68,6 +68,20 @@ class ConflictLearnerTest {
         assertEquals("OPTIMAL", r.status());
         assertEquals(4, r.bound());
         assertEquals(4, r.trainingLinked());
+        // the first check finds the conflict (and links four); the master's bound of four then meets the
+        // incumbent before a second check (0 when the weight cells prove it first)
+        assertTrue(r.rounds() <= 1, r.rounds() + " rounds");
         LearnFixtures.checkResult("three clusters", r, data, LearnFixtures.all(5), options().eps());
+    }
+
+    /** A limit that ends before the first set is checked: no round is reported, and no proof. */
+    @Test
+    void aLimitEndingBeforeTheFirstCheckReportsNoRound() {
+        LinkageData data = LearnFixtures.data(X, Y, 5, 2);
+        LearnOptions o = options().withTimeLimit(1e-9);
+        LearnResult r = new ConflictLearner(o).learn(data, LearnFixtures.all(5));
+        assertEquals(0, r.rounds());
+        assertEquals("FEASIBLE", r.status());
+        assertEquals(5, r.bound(), "no conflict found: only the unlinkable records are ruled out");
     }
 }
