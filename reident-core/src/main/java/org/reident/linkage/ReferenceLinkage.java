@@ -12,7 +12,7 @@ import org.reident.distance.Method;
  * It is the baseline of the benchmarks and the oracle of the tests of {@link LinkageEngine}, whose
  * counting rules and tie tolerance it follows (see the class comment there and {@link LinkageResult}):
  * <ul>
- * <li>tol = {@link LinkageEngine#RELATIVE_TIE_TOLERANCE} times the mean |d| over the same sample of
+ * <li>tol = {@link LinkageEngine#RELATIVE_TIE_TOLERANCE} times the median |d| over the same sample of
  * up to 512 pairs (q = s nq / samples, j = (7919 s + 13) mod nr), with this class's distances;</li>
  * <li>rank = 1 + #{j != t : d_j &lt; d_t - tol}, ties = 1 + #{j != t : |d_j - d_t| &lt;= tol},
  * margin = min_{j != t} d_j - d_t (t the true match);</li>
