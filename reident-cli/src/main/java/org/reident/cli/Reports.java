@@ -129,6 +129,7 @@ final class Reports {
         ObjectNode j = JSON.createObjectNode();
         j.put("match_share", f.matchShare());
         j.put("em_iterations", f.iterations());
+        j.put("em_converged", f.converged());
         ArrayNode limits = j.putArray("agreement_levels");
         for (double l : FellegiSunter.limits()) {
             limits.add(l);
@@ -167,7 +168,8 @@ final class Reports {
             b.append(String.format(Locale.ROOT, " %s %.2f / %.2f%s", variables.get(k), f.weight(k, close),
                     f.weight(k, FellegiSunter.LEVELS - 1), k + 1 < f.variables() ? "," : ""));
         }
-        return b.append(String.format(Locale.ROOT, " (EM, %d iterations; --json has m and u of every level)", f.iterations())).toString();
+        return b.append(String.format(Locale.ROOT, " (EM, %d iterations%s; --json has m and u of every level)", f.iterations(),
+                f.converged() ? "" : ", stopped at the limit before converging")).toString();
     }
 
     /** Per-record results: no record values, only ids, ranks and distance margins. */

@@ -94,7 +94,7 @@ final class ReferenceFellegiSunter {
                 for (int l = 0; l < levels; l++) {
                     double mk = (em[k][l] + FellegiSunter.PRIOR) / (matched + levels * FellegiSunter.PRIOR);
                     double uk = (eu[k][l] + FellegiSunter.PRIOR) / (pairs - matched + levels * FellegiSunter.PRIOR);
-                    moved = Math.max(moved, Math.max(Math.abs(mk - m[k][l]), Math.abs(uk - u[k][l])));
+                    moved = Math.max(moved, Math.max(FellegiSunter.relativeMove(mk, m[k][l]), FellegiSunter.relativeMove(uk, u[k][l])));
                     m[k][l] = mk;
                     u[k][l] = uk;
                 }
