@@ -159,6 +159,11 @@ public final class FellegiSunter {
      * @param counts pairs of each pattern
      */
     public static FellegiSunter em(long[] codes, long[] counts, int n, double p0) {
+        return em(codes, counts, n, p0, MAX_ITERATIONS);
+    }
+
+    /** {@link #em(long[], long[], int, double)} with at most {@code maxIterations} (tests). */
+    static FellegiSunter em(long[] codes, long[] counts, int n, double p0, int maxIterations) {
         PatternEm patterns = new PatternEm(codes, counts, n);
         double total = patterns.total;
         double[][] m = new double[n][LEVELS];
@@ -179,7 +184,7 @@ public final class FellegiSunter {
         double[] em = new double[n * LEVELS];
         int it = 0;
         boolean converged = false;
-        while (!converged && it < MAX_ITERATIONS) {
+        while (!converged && it < maxIterations) {
             it++;
             for (int k = 0; k < n; k++) {
                 for (int l = 0; l < LEVELS; l++) {

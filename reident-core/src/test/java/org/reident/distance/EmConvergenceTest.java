@@ -38,12 +38,15 @@ class EmConvergenceTest {
     @Test
     void aFitStoppedByTheIterationLimitSaysSo() {
         long[][] drawn = draw(4, 7);
-        FellegiSunter fs = FellegiSunter.em(drawn[0], drawn[1], 4, 1e-9); // a tiny P(M): EM creeps
-        assertEquals(fs.iterations() < FellegiSunter.MAX_ITERATIONS, fs.converged(), fs.iterations() + " iterations");
-        assertTrue(fs.iterations() <= FellegiSunter.MAX_ITERATIONS);
-        FellegiSunter quick = FellegiSunter.em(drawn[0], drawn[1], 4, 0.002);
-        assertTrue(quick.converged());
-        assertFalse(quick.iterations() >= FellegiSunter.MAX_ITERATIONS);
+        FellegiSunter full = FellegiSunter.em(drawn[0], drawn[1], 4, 0.002);
+        assertTrue(full.converged(), full.iterations() + " iterations");
+        assertTrue(full.iterations() > 3, full.iterations() + " iterations");
+        FellegiSunter cut = FellegiSunter.em(drawn[0], drawn[1], 4, 0.002, 3);
+        assertEquals(3, cut.iterations());
+        assertFalse(cut.converged());
+        FellegiSunter enough = FellegiSunter.em(drawn[0], drawn[1], 4, 0.002, full.iterations());
+        assertTrue(enough.converged(), "the last iteration allowed is the one that converges");
+        assertEquals(full.weight(2, 3), enough.weight(2, 3), 0);
     }
 
     /** EM from FellegiSunter#em's start until no probability moves by 1e-12 of itself; {m, u}. */
