@@ -91,7 +91,8 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
                 + "ReferenceLinkage, the plain single-threaded double loop over pairs with each distance evaluated from its definition. "
                 + "Seconds include preparing the distance. Parametrised methods use seeded random parameters. "
                 + "PRL has no naive timing (its oracle, the EM pair by pair, is checked against the engine in the tests); its "
-                + "time is mostly the EM's count of every pair's pattern, which runs on all cores in both columns.");
+                + "time is mostly EM's iterations over the counted patterns (on EIA) and the count of every pair's pattern, both on all "
+                + "cores in both columns.");
         report.line("");
         if (eiaData != null) {
             err.println("reident bench: EIA " + eia);

@@ -264,7 +264,7 @@ public final class FellegiSunter {
         return iterations;
     }
 
-    /** False when EM ended at {@link #MAX_ITERATIONS} steps before its stop rule held. */
+    /** False when EM ended at its iteration limit ({@link #MAX_ITERATIONS}) before its stop rule held. */
     public boolean converged() {
         return converged;
     }
