@@ -114,6 +114,29 @@ class SimplexCellsTest {
         }
     }
 
+    /**
+     * A cell about to be set aside for its size is checked again against the rivals held by then
+     * (one rival gathered per record, the rest joining as centres are checked): on these seeded
+     * files, with cells of edges below 0.01 set aside, the search still proves the optimum; without
+     * that check the bound stays one above it (seed 1: 182 against 181, seed 3: 168 against 167,
+     * seed 4: 30 against 29). On several workers the same happened with edges of 1e-9, in 2 to 3% of
+     * the runs on seed 4.
+     */
+    @Test
+    void aCellSetAsideIsFirstCheckedAgainstTheRivalsHeldNow() {
+        for (long seed : new long[] {1, 3, 4}) {
+            LinkageData d = LearnFixtures.cellsFile(seed);
+            int[] all = LearnFixtures.all(250);
+            int optimum = LearnFixtures.learn(Aggregator.WM, d, all).milpLinked();
+            SimplexCells c = cells(Aggregator.WM, d, all, Double.POSITIVE_INFINITY, 1).pairsAlways().minEdge(0.01);
+            c.run(Double.POSITIVE_INFINITY, 1_000_000);
+            String what = "seed " + seed + " (" + c.cells() + " cells)";
+            assertEquals(optimum, c.bound(), what + ": bound");
+            assertEquals(optimum, c.found().linked(), what + ": incumbent");
+            assertTrue(c.proven(), what + ": proven");
+        }
+    }
+
     @Test
     void cutShortItsBoundStaysAboveTheOptimum() {
         LinkageData d = LearnFixtures.noise(300, 4, 60, 2);
