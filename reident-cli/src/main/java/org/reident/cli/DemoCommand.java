@@ -132,7 +132,7 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
         for (Method m : Method.standard()) {
             // the same percentage on a terminal as 'reident link' (large --records take minutes)
             Progress progress = Progress.forLinkage(err, m.label(), n, n, json);
-            Progress fitted = m == Method.PRL ? Progress.forPrlCount(err, n, n, json) : null;
+            PrlProgress fitted = m == Method.PRL ? PrlProgress.of(err, n, json) : null;
             MethodOutcome o = Linkage.run(m, null, data, options, engine, fitted, progress);
             outcomes.add(o);
             if (!json) {

@@ -133,7 +133,7 @@ public final class LinkCommand implements java.util.concurrent.Callable<Integer>
             int nq = options.reverse() ? data.maskedCount() : data.originalCount();
             int nr = options.reverse() ? data.originalCount() : data.maskedCount();
             Progress progress = Progress.forLinkage(stderr, m.label(), nq, nr, json);
-            Progress fitted = m == Method.PRL ? Progress.forPrlCount(stderr, nq, nr, json) : null;
+            PrlProgress fitted = m == Method.PRL ? PrlProgress.of(stderr, nq, json) : null;
             MethodOutcome o = Linkage.run(m, m.isParametrised() ? model : null, data, options, engine, fitted, progress);
             if (!all && o.failed()) {
                 throw new InputException(o.error());

@@ -27,11 +27,6 @@ final class Progress implements IntConsumer {
         return of(err, "linking with " + label, queries, references, quiet);
     }
 
-    /** The same for PRL's count of every pair's agreement pattern, which comes before its linkage. */
-    static Progress forPrlCount(PrintWriter err, int queries, int references, boolean quiet) {
-        return of(err, "prl: counting the pairs' agreement patterns", queries, references, quiet);
-    }
-
     private static Progress of(PrintWriter err, String what, int queries, int references, boolean quiet) {
         boolean big = (double) queries * references > THRESHOLD_PAIRS;
         return !quiet && big && System.console() != null ? new Progress(err, what, queries) : null;

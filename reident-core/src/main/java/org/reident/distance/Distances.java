@@ -21,11 +21,11 @@ public final class Distances {
     }
 
     /**
-     * As above; {@code fitted} (may be null) hears how many query records a method that fits a
-     * model to every pair before linking (PRL's pattern count) has done.
+     * As above; {@code fitted} (may be null) hears the fit of a method that fits a model to every
+     * pair before linking (PRL's pattern count and EM).
      */
     public static PairwiseDistance prepare(Method method, DistanceModel model, LinkageData data, DistanceOptions options,
-            java.util.function.IntConsumer fitted) {
+            FitProgress fitted) {
         int n = data.dimension();
         double[] x = data.original();
         double[] y = data.masked();

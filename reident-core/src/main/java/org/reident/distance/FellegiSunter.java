@@ -1,6 +1,5 @@
 package org.reident.distance;
 
-import java.util.function.IntConsumer;
 import org.reident.data.InputException;
 
 /**
@@ -116,13 +115,9 @@ public final class FellegiSunter {
         return fit(query, reference, n, n <= PatternCount.DENSE_VARIABLES, null);
     }
 
-    /**
-     * As above, telling {@code counted} (may be null) how many query records have had their pairs
-     * counted so far (from the counting threads, so calls may come slightly out of order); the EM
-     * after the count is not reported.
-     */
-    public static FellegiSunter fit(double[] query, double[] reference, int n, IntConsumer counted) {
-        return fit(query, reference, n, n <= PatternCount.DENSE_VARIABLES, counted);
+    /** As above, telling {@code progress} (may be null) of the pattern count and of every EM iteration. */
+    public static FellegiSunter fit(double[] query, double[] reference, int n, FitProgress progress) {
+        return fit(query, reference, n, n <= PatternCount.DENSE_VARIABLES, progress);
     }
 
     /** {@link #fit(double[], double[], int)} with the patterns counted densely or hashed (tests compare the two). */
@@ -130,14 +125,14 @@ public final class FellegiSunter {
         return fit(query, reference, n, dense, null);
     }
 
-    private static FellegiSunter fit(double[] query, double[] reference, int n, boolean dense, IntConsumer counted) {
+    private static FellegiSunter fit(double[] query, double[] reference, int n, boolean dense, FitProgress progress) {
         if (n > MAX_VARIABLES) {
             throw new InputException("prl: at most " + MAX_VARIABLES + " variables, got " + n + " (choose them with --vars)");
         }
         int nq = query.length / n;
         int nr = reference.length / n;
-        PatternCount c = PatternCount.of(query, reference, n, dense, counted);
-        return em(c.codes(), c.counts(), n, Math.min(nq, nr) / ((double) nq * nr));
+        PatternCount c = PatternCount.of(query, reference, n, dense, progress == null ? null : progress::counted);
+        return em(c.codes(), c.counts(), n, Math.min(nq, nr) / ((double) nq * nr), MAX_ITERATIONS, progress);
     }
 
     /**
@@ -159,11 +154,14 @@ public final class FellegiSunter {
      * @param counts pairs of each pattern
      */
     public static FellegiSunter em(long[] codes, long[] counts, int n, double p0) {
-        return em(codes, counts, n, p0, MAX_ITERATIONS);
+        return em(codes, counts, n, p0, MAX_ITERATIONS, null);
     }
 
-    /** {@link #em(long[], long[], int, double)} with at most {@code maxIterations} (tests). */
-    static FellegiSunter em(long[] codes, long[] counts, int n, double p0, int maxIterations) {
+    /**
+     * {@link #em(long[], long[], int, double)} with at most {@code maxIterations} (tests), each
+     * iteration and the end told to {@code progress} (may be null).
+     */
+    static FellegiSunter em(long[] codes, long[] counts, int n, double p0, int maxIterations, FitProgress progress) {
         PatternEm patterns = new PatternEm(codes, counts, n);
         double total = patterns.total;
         double[][] m = new double[n][LEVELS];
@@ -204,6 +202,12 @@ public final class FellegiSunter {
                 }
             }
             converged = moved <= CONVERGED;
+            if (progress != null) {
+                progress.iterated(it, moved);
+            }
+        }
+        if (progress != null) {
+            progress.fitted(it);
         }
         if (meanLevel(m) > meanLevel(u)) {
             return new FellegiSunter(n, p0, u, m, it, converged);

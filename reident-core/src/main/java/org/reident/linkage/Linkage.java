@@ -6,6 +6,7 @@ import org.reident.distance.DistanceModel;
 import org.reident.distance.DistanceOptions;
 import org.reident.distance.Distances;
 import org.reident.distance.FellegiSunter;
+import org.reident.distance.FitProgress;
 import org.reident.distance.Method;
 import org.reident.distance.PairwiseDistance;
 
@@ -31,12 +32,12 @@ public final class Linkage {
     }
 
     /**
-     * As above, with the query records done in a model fit before the linkage (PRL's pattern
-     * count; see {@link Distances#prepare(Method, DistanceModel, LinkageData, DistanceOptions,
-     * java.util.function.IntConsumer)}) reported to {@code fitted} (may be null).
+     * As above, with a model fit before the linkage (PRL's pattern count and EM; see
+     * {@link Distances#prepare(Method, DistanceModel, LinkageData, DistanceOptions, FitProgress)})
+     * reported to {@code fitted} (may be null).
      */
     public static MethodOutcome run(Method method, DistanceModel model, LinkageData data, DistanceOptions options,
-            LinkageEngine engine, java.util.function.IntConsumer fitted, java.util.function.IntConsumer progress) {
+            LinkageEngine engine, FitProgress fitted, java.util.function.IntConsumer progress) {
         long t0 = System.nanoTime();
         try {
             PairwiseDistance d = Distances.prepare(method, model, data, options, fitted);

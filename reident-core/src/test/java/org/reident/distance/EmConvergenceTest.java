@@ -41,12 +41,54 @@ class EmConvergenceTest {
         FellegiSunter full = FellegiSunter.em(drawn[0], drawn[1], 4, 0.002);
         assertTrue(full.converged(), full.iterations() + " iterations");
         assertTrue(full.iterations() > 3, full.iterations() + " iterations");
-        FellegiSunter cut = FellegiSunter.em(drawn[0], drawn[1], 4, 0.002, 3);
+        FellegiSunter cut = FellegiSunter.em(drawn[0], drawn[1], 4, 0.002, 3, null);
         assertEquals(3, cut.iterations());
         assertFalse(cut.converged());
-        FellegiSunter enough = FellegiSunter.em(drawn[0], drawn[1], 4, 0.002, full.iterations());
+        FellegiSunter enough = FellegiSunter.em(drawn[0], drawn[1], 4, 0.002, full.iterations(), null);
         assertTrue(enough.converged(), "the last iteration allowed is the one that converges");
         assertEquals(full.weight(2, 3), enough.weight(2, 3), 0);
+    }
+
+    /**
+     * {@link FitProgress} hears every iteration in turn, each but the last with a move above the
+     * stop and the last at or below it, then the end with the fit's iteration count; cut by the
+     * limit, the last move is still above the stop.
+     */
+    @Test
+    void progressHearsEveryIterationAndTheEnd() {
+        long[][] drawn = draw(4, 7);
+        for (int limit : new int[] {FellegiSunter.MAX_ITERATIONS, 5}) {
+            java.util.List<double[]> heard = new java.util.ArrayList<>();
+            int[] ended = {-1, 0};
+            FellegiSunter fs = FellegiSunter.em(drawn[0], drawn[1], 4, 0.002, limit, new FitProgress() {
+                @Override
+                public void counted(int queries) {
+                    throw new AssertionError("no count in em");
+                }
+
+                @Override
+                public void iterated(int iteration, double moved) {
+                    assertEquals(-1, ended[0], "an iteration after the end");
+                    heard.add(new double[] {iteration, moved});
+                }
+
+                @Override
+                public void fitted(int iterations) {
+                    ended[0] = iterations;
+                    ended[1]++;
+                }
+            });
+            String what = "limit " + limit + ", " + fs.iterations() + " iterations";
+            assertEquals(limit == 5 ? 5 : fs.iterations(), heard.size(), what);
+            assertEquals(fs.iterations(), ended[0], what);
+            assertEquals(1, ended[1], what + ": the end heard once");
+            for (int i = 0; i < heard.size(); i++) {
+                assertEquals(i + 1, (int) heard.get(i)[0], what);
+                boolean last = i == heard.size() - 1;
+                boolean below = heard.get(i)[1] <= FellegiSunter.CONVERGED;
+                assertEquals(last && fs.converged(), below, what + ": iteration " + (i + 1) + " moved " + heard.get(i)[1]);
+            }
+        }
     }
 
     /** EM from FellegiSunter#em's start until no probability moves by 1e-12 of itself; {m, u}. */
