@@ -22,6 +22,18 @@ public interface PairwiseDistance {
         return false;
     }
 
+    /**
+     * The scale of query record q's tie tolerance (the engine's tolerance is
+     * {@code LinkageEngine.RELATIVE_TIE_TOLERANCE} times it), given the distance to its true match
+     * ({@code trueDistance}, NaN when it has none); NaN (the default): the engine's one scale for
+     * all queries, the median distance over a sample of pairs. A distance whose values span many
+     * orders of magnitude from one query to the next (the kernel at a high degree) scales by the
+     * query's own distances instead, or the median merges a close query's distinct distances.
+     */
+    default double tieScale(int q, double trueDistance) {
+        return Double.NaN;
+    }
+
     /** d(q, j) for one pair. */
     default double distance(int q, int j) {
         double[] one = new double[1];

@@ -19,6 +19,12 @@ package org.reident.distance;
  * apart at moderate p (PolynomialKernelDistanceTest, against exact arithmetic, fails with it).
  */
 public final class PolynomialKernelDistance implements PairwiseDistance {
+    /**
+     * The floor of a query's tie scale ({@link #tieScale}), relative to K(a, a) = u^p: the plain
+     * difference of the three powers (the oracle's, {@code ReferenceDistances}) errs by a few times
+     * 1e-16 u^p on a close pair, a twenty-fifth of this floor times the relative tie tolerance (1e-9).
+     */
+    public static final double TIE_FLOOR = 1e-5;
     private final double[] query;
     private final ColumnMajor reference;
     private final int n;
@@ -64,6 +70,20 @@ public final class PolynomialKernelDistance implements PairwiseDistance {
     @Override
     public int referenceCount() {
         return kr.length;
+    }
+
+    /**
+     * The true match's distance itself, at least {@link #TIE_FLOOR} K(a, a): ties are distances
+     * within 1e-9 of the true match's (NaN without a true match: the engine's median scale). The
+     * distances are evaluated to about their own digits (above), while from one query to the next
+     * they span orders of magnitude at a high degree: at p = 20 on the demo pair a query near the
+     * centre has distances near 1e6 and the median is near 1e17, so the median's scale merged
+     * distances 1e8 apart (88 ties; docs/design.md).
+     */
+    @Override
+    public double tieScale(int q, double trueDistance) {
+        return trueDistance >= 0 && trueDistance < Double.POSITIVE_INFINITY
+                ? Math.max(trueDistance, TIE_FLOOR * Math.pow(kq[q], degree)) : Double.NaN;
     }
 
     @Override

@@ -21,7 +21,8 @@ import org.reident.distance.PairwiseDistance;
  * scale is the median distance over a fixed sample of pairs (the mean let a few far pairs of
  * heavy-tailed data merge close pairs' distinct distances; docs/design.md). This absorbs the rounding of different
  * evaluation orders (a rotated quadratic form, a kernel expansion) without merging distances that
- * differ in any meaningful digit.
+ * differ in any meaningful digit. A distance may scale its own queries instead
+ * ({@link PairwiseDistance#tieScale}): the kernel scales each query by its true match's distance.
  */
 public final class LinkageEngine {
     static final int BLOCK = 1024;
@@ -78,7 +79,9 @@ public final class LinkageEngine {
                 int m = end - start;
                 for (int i = 0; i < m; i++) {
                     int q = start + i;
-                    scans[i].reset(q, truth[q], truth[q] >= 0 ? d.distance(q, truth[q]) : Double.NaN, tol);
+                    double dt = truth[q] >= 0 ? d.distance(q, truth[q]) : Double.NaN;
+                    double scale = d.tieScale(q, dt);
+                    scans[i].reset(q, truth[q], dt, Double.isNaN(scale) ? tol : RELATIVE_TIE_TOLERANCE * scale);
                 }
                 // each block of reference records is used by the whole chunk while it is in cache
                 for (int from = 0; from < nr; from += block) {

@@ -92,6 +92,18 @@ public final class ReferenceDistances {
         return truth.clone();
     }
 
+    /**
+     * The engine's per-query tie scale ({@link org.reident.distance.PairwiseDistance#tieScale}),
+     * computed here: for the kernel, the true match's distance, at least
+     * {@link org.reident.distance.PolynomialKernelDistance#TIE_FLOOR} K(a, a); NaN otherwise.
+     */
+    public double tieScale(int q, double trueDistance) {
+        if (method != Method.KERNEL || !(trueDistance >= 0 && trueDistance < Double.POSITIVE_INFINITY)) {
+            return Double.NaN;
+        }
+        return Math.max(trueDistance, org.reident.distance.PolynomialKernelDistance.TIE_FLOOR * kernel(query[q], query[q], degree));
+    }
+
     /** The distance of query record q to reference record j. */
     public double distance(int q, int j) {
         double[] a = query[q];

@@ -13,7 +13,9 @@ import org.reident.distance.Method;
  * counting rules and tie tolerance it follows (see the class comment there and {@link LinkageResult}):
  * <ul>
  * <li>tol = {@link LinkageEngine#RELATIVE_TIE_TOLERANCE} times the median |d| over the same sample of
- * up to 512 pairs (q = s nq / samples, j = (7919 s + 13) mod nr), with this class's distances;</li>
+ * up to 512 pairs (q = s nq / samples, j = (7919 s + 13) mod nr), with this class's distances; for
+ * the kernel, per query, the same times the true match's distance, at least a floor
+ * ({@link ReferenceDistances#tieScale});</li>
  * <li>rank = 1 + #{j != t : d_j &lt; d_t - tol}, ties = 1 + #{j != t : |d_j - d_t| &lt;= tol},
  * margin = min_{j != t} d_j - d_t (t the true match);</li>
  * <li>re-identified strictly iff rank = 1 and ties = 1; expected credit 1/ties iff rank = 1;</li>
@@ -47,7 +49,10 @@ public final class ReferenceLinkage {
         int[] tiesAtMin = new int[nq];
         double[] margin = new double[nq];
         double[] row = new double[nr];
+        double global = tol;
         for (int q = 0; q < nq; q++) {
+            double scale = d.tieScale(q, truth[q] >= 0 ? d.distance(q, truth[q]) : Double.NaN);
+            tol = Double.isNaN(scale) ? global : LinkageEngine.RELATIVE_TIE_TOLERANCE * scale;
             double min = Double.POSITIVE_INFINITY;
             for (int j = 0; j < nr; j++) {
                 row[j] = d.distance(q, j);
