@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
+import org.reident.distance.FellegiSunter;
 
 /**
  * {@link PrlProgress}: nothing before the fit has run a second; then the count's percentage when
@@ -13,7 +15,9 @@ import org.junit.jupiter.api.Test;
  */
 class PrlProgressTest {
     private static final long MS = 1_000_000L;
-    private static final String EM = "\rreident: prl: EM iteration %d, largest move %s (stops at 1e-09)\033[K";
+    /** EM's line, its stop the model's ({@link FellegiSunter#CONVERGED}, 1e-12). */
+    private static final String EM = "\rreident: prl: EM iteration %d, largest move %s (stops at "
+            + String.format(Locale.ROOT, "%.0e", FellegiSunter.CONVERGED) + ")\033[K";
 
     @Test
     void aSlowFitShowsTheCountThenEmAndClearsAtTheEnd() {

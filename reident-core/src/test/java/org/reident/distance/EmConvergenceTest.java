@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
  * EM's stop ({@link FellegiSunter#CONVERGED}, relative): on seeded pattern counts with a rare level
  * (equal values, one pair in ten thousand), every weight ln(m / u) of the fit, the rare level's too,
  * is within 1e-6 of the fixed point's, found by running the same iteration (a plain re-statement of
- * the E- and M-step here) a thousand times tighter. The absolute stop used before fails this: there
+ * the E- and M-step here) a hundred times tighter. The absolute stop used before fails this: there
  * the rare level's u was still several percent off.
  */
 class EmConvergenceTest {
@@ -91,7 +91,7 @@ class EmConvergenceTest {
         }
     }
 
-    /** EM from FellegiSunter#em's start until no probability moves by 1e-12 of itself; {m, u}. */
+    /** EM from FellegiSunter#em's start until no probability moves by 1e-14 of itself; {m, u}. */
     private static double[][][] fixedPoint(PatternEm patterns, int n, double p0) {
         double[][] m = new double[n][L];
         double[][] u = new double[n][L];
@@ -120,7 +120,7 @@ class EmConvergenceTest {
                 m[i / L][i % L] = mk;
                 u[i / L][i % L] = uk;
             }
-            if (moved <= 1e-12) {
+            if (moved <= 1e-14) {
                 return new double[][][] {m, u};
             }
         }

@@ -52,12 +52,13 @@ class ReferenceLinkageTest {
                     int[] truth = reverse ? data.reverseTruth() : data.truth();
                     assertEquals(Arrays.toString(truth), Arrays.toString(ref.truth()), what);
                     double scale = ReferenceLinkage.tolerance(ref) / LinkageEngine.RELATIVE_TIE_TOLERANCE;
-                    // PRL: the EM's fixed point reached by two different sums (by pattern, by pair), stopped by the
-                    // same rule; they agree to about 1e-9 of the distance
-                    samePairDistances(fast, ref, scale, m == Method.PRL ? 1e-7 : 1e-10, what);
+                    // PRL: EM's fixed point reached along two paths (from 3 variables SQUAREM by pattern to a move
+                    // of 1e-12, plain EM pair by pair to 1e-13): on slow files 2e-8 of a margin apart
+                    boolean prl = m == Method.PRL;
+                    samePairDistances(fast, ref, scale, prl ? 1e-7 : 1e-10, what);
                     LinkageResult expected = ReferenceLinkage.link(m, model, data, o);
-                    sameResult(expected, one.link(fast, truth), scale, what + " 1 thread");
-                    sameResult(expected, two.link(fast, truth), scale, what + " 2 threads");
+                    sameResult(expected, one.link(fast, truth), scale, prl ? 1e-7 : 1e-9, what + " 1 thread");
+                    sameResult(expected, two.link(fast, truth), scale, prl ? 1e-7 : 1e-9, what + " 2 threads");
                 }
             }
         }
@@ -77,7 +78,7 @@ class ReferenceLinkageTest {
         }
     }
 
-    private static void sameResult(LinkageResult ref, LinkageResult got, double scale, String what) {
+    private static void sameResult(LinkageResult ref, LinkageResult got, double scale, double relative, String what) {
         assertEquals(ref.queryCount(), got.queryCount(), what);
         assertEquals(ref.records(), got.records(), what + " records");
         assertEquals(ref.reidentified(), got.reidentified(), what + " strict");
@@ -92,7 +93,7 @@ class ReferenceLinkageTest {
             if (Double.isNaN(m)) {
                 assertTrue(Double.isNaN(got.margin(q)), what + " margin of " + q);
             } else {
-                assertEquals(m, got.margin(q), 1e-9 * (Math.abs(m) + scale), what + " margin of " + q);
+                assertEquals(m, got.margin(q), relative * (Math.abs(m) + scale), what + " margin of " + q);
             }
         }
     }
