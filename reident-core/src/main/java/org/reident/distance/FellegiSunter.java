@@ -161,8 +161,10 @@ public final class FellegiSunter {
      * (matches agree). Each iteration: E-step, the posterior P(M | gamma) of each pattern;
      * M-step, every m_k(l), u_k(l) as the expected share of the class's pairs, with {@link #PRIOR}
      * added to each count. Stops when no probability moves by more than {@link #CONVERGED} of itself
-     * ({@link #relativeMove}), or after {@link #MAX_ITERATIONS} ({@link #converged} then false). If M
-     * ends agreeing less than U, the classes are swapped. The E-step runs through {@link PatternEm}.
+     * ({@link #relativeMove}), or after {@link #MAX_ITERATIONS} ({@link #converged} then false). From
+     * {@link #ACCELERATED_VARIABLES} variables the iteration is accelerated by SQUAREM
+     * ({@link SquaredEm}): the same fixed point in fewer steps. If M ends agreeing less than U, the
+     * classes are swapped. The E-step runs through {@link PatternEm}.
      *
      * @param codes  distinct patterns, 4 bits per variable (ascending is fastest: runs of equal high
      *               halves are shared)
