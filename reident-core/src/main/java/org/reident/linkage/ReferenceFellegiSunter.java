@@ -5,7 +5,8 @@ import org.reident.distance.FellegiSunter;
 /**
  * Probabilistic record linkage written plainly, for {@link ReferenceDistances}: the EM of
  * {@link FellegiSunter} over every pair one by one (no pattern counting, no shared code; only the
- * model's constants are common: the agreement limits, the prior, the stopping rule and the start).
+ * model's constants are common: the agreement limits, the prior, the stopping rule, tightened to
+ * the fixed point from 3 variables ({@link #FIXED_POINT}), and the start).
  * P(M) is held at min(N_q, N_r) / (N_q N_r), as there. Returns, per variable and level, the
  * distance penalty max_l w_k(l) - w_k(level), w = ln(m / u).
  */
