@@ -127,8 +127,11 @@ class EmConvergenceTest {
         throw new AssertionError("no fixed point in a million iterations");
     }
 
-    /** 200,000 pairs: matches (share 0.002) agree (geometric levels), the rest do not (uniform). */
-    private static long[][] draw(int n, long seed) {
+    /**
+     * 200,000 pairs: matches (share 0.002) agree (geometric levels), the rest do not (uniform);
+     * {codes, counts}. Also SquaredEmTest's.
+     */
+    static long[][] draw(int n, long seed) {
         SplittableRandom random = new SplittableRandom(seed);
         TreeMap<Long, Long> drawn = new TreeMap<>();
         for (int i = 0; i < 200_000; i++) {

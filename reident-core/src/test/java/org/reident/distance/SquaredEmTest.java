@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.SplittableRandom;
-import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,8 +19,8 @@ class SquaredEmTest {
     @Test
     void squaremReachesPlainEmsFixedPointInFewerSteps() {
         for (int n : new int[] {3, 4, 7}) {
-            Patterns p = draw(n, 40 + n);
-            PatternEm patterns = new PatternEm(p.codes, p.counts, n);
+            long[][] p = EmConvergenceTest.draw(n, 40 + n);
+            PatternEm patterns = new PatternEm(p[0], p[1], n);
             double prior = Math.log((1 - 0.002) / 0.002);
             double[] start = start(patterns, n);
             SquaredEm plain = new SquaredEm(patterns, n, prior, true, null);
@@ -50,8 +48,8 @@ class SquaredEmTest {
     @Test
     void aFitStoppedByTheStepLimitSaysSo() {
         int n = 4;
-        Patterns p = draw(n, 7);
-        PatternEm patterns = new PatternEm(p.codes, p.counts, n);
+        long[][] p = EmConvergenceTest.draw(n, 7);
+        PatternEm patterns = new PatternEm(p[0], p[1], n);
         SquaredEm fit = new SquaredEm(patterns, n, Math.log((1 - 0.002) / 0.002), true, null);
         fit.solve(start(patterns, n), FellegiSunter.CONVERGED, 3);
         assertEquals(3, fit.steps());
@@ -61,8 +59,8 @@ class SquaredEmTest {
     @Test
     void notAcceleratedItIsPlainEm() {
         int n = 2;
-        Patterns p = draw(n, 11);
-        PatternEm patterns = new PatternEm(p.codes, p.counts, n);
+        long[][] p = EmConvergenceTest.draw(n, 11);
+        PatternEm patterns = new PatternEm(p[0], p[1], n);
         double prior = Math.log((1 - 0.002) / 0.002);
         SquaredEm fit = new SquaredEm(patterns, n, prior, false, null);
         double[] got = fit.solve(start(patterns, n), FellegiSunter.CONVERGED, FellegiSunter.MAX_ITERATIONS);
@@ -110,28 +108,5 @@ class SquaredEmTest {
             }
         }
         return t;
-    }
-
-    private record Patterns(long[] codes, long[] counts) {
-    }
-
-    private static Patterns draw(int n, long seed) {
-        SplittableRandom random = new SplittableRandom(seed);
-        TreeMap<Long, Long> drawn = new TreeMap<>();
-        for (int i = 0; i < 200_000; i++) {
-            boolean match = random.nextDouble() < 0.002;
-            long code = 0;
-            for (int k = 0; k < n; k++) {
-                int l = match ? Math.min(L - 2, (int) (-Math.log(random.nextDouble()) * 1.5)) : 1 + random.nextInt(L - 1);
-                if (random.nextDouble() < 1e-4) {
-                    l = 0; // the rare level: equal values
-                }
-                code |= (long) l << (4 * k);
-            }
-            drawn.merge(code, 1L, Long::sum);
-        }
-        long[] codes = drawn.keySet().stream().mapToLong(Long::longValue).toArray();
-        long[] counts = drawn.values().stream().mapToLong(Long::longValue).toArray();
-        return new Patterns(codes, counts);
     }
 }
