@@ -86,10 +86,13 @@ final class SquaredEm {
                 return t2;
             }
             double alpha = steplength(t0, t1, t2);
+            if (!Double.isFinite(alpha)) {
+                alpha = -1; // v = 0 (r = 0 converged above): no extrapolation; -infinity would never halve to -1
+            }
             while (alpha < -1 - 1e-3 && !extrapolate(t0, t1, t2, alpha, tp)) {
                 alpha = (alpha - 1) / 2;
             }
-            if (!(alpha < -1 - 1e-3)) { // also NaN (v = 0): the two plain steps
+            if (!(alpha < -1 - 1e-3)) { // the two plain steps
                 double[] swap = t0;
                 t0 = t2;
                 t2 = swap;
@@ -127,13 +130,13 @@ final class SquaredEm {
         return -Math.sqrt(rr / vv);
     }
 
-    /** tp = t0 - 2 alpha (t1 - t0) + alpha^2 (t2 - 2 t1 + t0); false if a probability is not above 0. */
+    /** tp = t0 - 2 alpha (t1 - t0) + alpha^2 (t2 - 2 t1 + t0); false if a probability is not above 0 (or not finite). */
     private static boolean extrapolate(double[] t0, double[] t1, double[] t2, double alpha, double[] tp) {
         for (int i = 0; i < t0.length; i++) {
             double r = t1[i] - t0[i];
             double v = t2[i] - 2 * t1[i] + t0[i];
             double x = t0[i] - 2 * alpha * r + alpha * alpha * v;
-            if (!(x > 0)) {
+            if (!(x > 0 && x < Double.POSITIVE_INFINITY)) {
                 return false;
             }
             tp[i] = x;
