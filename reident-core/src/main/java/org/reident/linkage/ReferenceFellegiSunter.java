@@ -1,12 +1,17 @@
 package org.reident.linkage;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.reident.distance.FellegiSunter;
 
 /**
  * Probabilistic record linkage written plainly, for {@link ReferenceDistances}: the EM of
- * {@link FellegiSunter} over every pair one by one (no pattern counting, no shared code; only the
- * model's constants are common: the agreement limits, the prior, the stopping rule, tightened to
- * the fixed point from 3 variables ({@link #FIXED_POINT}), and the start).
+ * {@link FellegiSunter} over every pair's comparison vector (equal vectors grouped by a map; no
+ * pattern codes, no shared code; only the model's constants are common: the agreement limits, the
+ * prior, the stopping rule, tightened to the fixed point from 3 variables ({@link #FIXED_POINT}),
+ * and the start).
  * P(M) is held at min(N_q, N_r) / (N_q N_r), as there. Returns, per variable and level, the
  * distance penalty max_l w_k(l) - w_k(level), w = ln(m / u).
  */
@@ -56,12 +61,30 @@ final class ReferenceFellegiSunter {
     }
 
     /**
-     * EM pair by pair on the comparison vectors gamma (one per pair), P(M) held at p: returns
-     * {m, u}, the class agreeing more first.
+     * EM on the comparison vectors gamma (one per pair), P(M) held at p: returns {m, u}, the class
+     * agreeing more first. Pairs with equal vectors have equal posteriors, so each distinct vector is
+     * taken once with its number of pairs as weight (grouped by a plain map, not the engine's codes).
      */
     static double[][][] em(int[][] gamma, int n, double p) {
         int levels = FellegiSunter.LEVELS;
         int pairs = gamma.length;
+        Map<List<Integer>, Integer> seen = new LinkedHashMap<>();
+        for (int[] g : gamma) {
+            List<Integer> key = new ArrayList<>(n);
+            for (int k = 0; k < n; k++) {
+                key.add(g[k]);
+            }
+            seen.merge(key, 1, Integer::sum);
+        }
+        int[][] distinct = new int[seen.size()][n];
+        double[] weight = new double[seen.size()];
+        int d = 0;
+        for (Map.Entry<List<Integer>, Integer> e : seen.entrySet()) {
+            for (int k = 0; k < n; k++) {
+                distinct[d][k] = e.getKey().get(k);
+            }
+            weight[d++] = e.getValue();
+        }
         double[][] m = new double[n][levels];
         double[][] u = new double[n][levels];
         for (int[] g : gamma) {
@@ -87,7 +110,8 @@ final class ReferenceFellegiSunter {
             double[][] em = new double[n][levels];
             double[][] eu = new double[n][levels];
             double matched = 0;
-            for (int[] g : gamma) {
+            for (int v = 0; v < distinct.length; v++) {
+                int[] g = distinct[v];
                 double pm = p;
                 double pu = 1 - p;
                 for (int k = 0; k < n; k++) {
@@ -95,10 +119,10 @@ final class ReferenceFellegiSunter {
                     pu *= u[k][g[k]];
                 }
                 double post = pm / (pm + pu);
-                matched += post;
+                matched += weight[v] * post;
                 for (int k = 0; k < n; k++) {
-                    em[k][g[k]] += post;
-                    eu[k][g[k]] += 1 - post;
+                    em[k][g[k]] += weight[v] * post;
+                    eu[k][g[k]] += weight[v] * (1 - post);
                 }
             }
             double moved = 0;
