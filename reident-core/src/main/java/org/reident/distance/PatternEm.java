@@ -67,6 +67,9 @@ final class PatternEm {
     private final double[] sb;
     private final double[][] accA;
     private final double[] accB;
+    /** The parts' sums of count x ln(1 + e^o), and their total, when the E-step is asked for them. */
+    private final double[] logParts;
+    private double logOdds;
     /** Pairs at level l of variable k, at k * LEVELS + l (integers, exact in a double), and in all. */
     final double[] pairs;
     final double total;
@@ -131,6 +134,7 @@ final class PatternEm {
         sb = new double[countB];
         accA = new double[parts][countA];
         accB = new double[countB];
+        logParts = new double[parts];
     }
 
     private static long[] distinct(long[] values) {
@@ -145,11 +149,38 @@ final class PatternEm {
         return Arrays.copyOf(sorted, w);
     }
 
+    /** Sum of count x ln(1 + e^o) over the patterns of the last E-step asked for it (0 otherwise). */
+    double logOdds() {
+        return logOdds;
+    }
+
+    /** A part's sum of count x ln(1 + e^o), e^o = e^(prior + S_A) e^S_B as the E-step has them. */
+    private double logOdds(int part) {
+        double sum = 0;
+        for (int x = startParts[part]; x < startParts[part + 1]; x++) {
+            double eb = sb[x];
+            for (int i = startB[x]; i < startB[x + 1]; i++) {
+                double e = sa[a[i]] * eb;
+                sum += counts[i] * (e < 1e300 ? Math.log1p(e) : Math.log(sa[a[i]]) + Math.log(eb));
+            }
+        }
+        return sum;
+    }
+
     /**
      * One E-step: from ratio[k * LEVELS + l] = ln(u_k(l) / m_k(l)) and the prior odds, the expected
      * matched pairs per variable and level into {@code em}; returns the expected matched pairs in all.
      */
     double expect(double[] ratio, double prior, double[] em) {
+        return expect(ratio, prior, em, false);
+    }
+
+    /**
+     * As {@link #expect(double[], double, double[])}; with {@code withLog} it also sums, per pattern,
+     * count x ln(1 + e^o), o the pattern's log-odds against a match, for {@link #logOdds()}: the
+     * part of the log-likelihood that is not a sum over levels (one logarithm per pattern).
+     */
+    double expect(double[] ratio, double prior, double[] em, boolean withLog) {
         int levels = FellegiSunter.LEVELS;
         int wb = n - h;
         for (int x = 0; x < countA; x++) {
@@ -180,7 +211,12 @@ final class PatternEm {
                 }
                 accB[x] = s;
             }
+            logParts[part] = withLog ? logOdds(part) : 0;
         });
+        logOdds = 0;
+        for (int part = 0; part < parts; part++) {
+            logOdds += logParts[part];
+        }
         Arrays.fill(em, 0);
         double matched = 0;
         for (int x = 0; x < countB; x++) {
