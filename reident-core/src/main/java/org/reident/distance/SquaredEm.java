@@ -29,7 +29,9 @@ package org.reident.distance;
  * The stop is plain EM's: an EM step that moves no probability x by more than
  * {@link FellegiSunter#CONVERGED} of itself ({@link FellegiSunter#relativeMove}); its result is the
  * answer, and every EM step counts against the limit. An acceleration that wandered could only end
- * at the limit, said to be not converged, never at a point that is not a fixed point of EM.
+ * at the limit, said to be not converged, never at a point that is not a fixed point of EM. The
+ * step from theta' never ends the run by itself (only the limit does): its result is checked first,
+ * by the next cycle, whose first step then stops if it moves no more.
  * <p>
  * Why the logarithms and the bound (measured 2026-11-29, stop 36, `link --method prl`, EM steps,
  * every count the same): the slow probabilities are tiny ones creeping geometrically toward the
@@ -39,9 +41,9 @@ package org.reident.distance;
  * the first plain step's) took: 50,000 generated records 3,769 steps (48.9 s), bench's EIA file
  * 472 (18.5 s), a file with a column published unmasked 10,000, the limit (27.7 s), M5-38 373. The
  * bound alone with that fall-back dropped: 1,025, 356, 1,633, 456. This rule: 692 (34.8 s, most of
- * it counting 2.5 billion pairs), 143 (11.5 s), 857 (6.8 s), 273. On 30 seeded generated files
+ * it counting 2.5 billion pairs), 144 (11.5 s), 857 (6.8 s), 274. On 30 seeded generated files
  * with an unmasked column (500 and 1,000 records, 6 variables, 25% noise; a development harness)
- * 33,941 EM steps in all with the former rule (two at the limit), 9,842 with this (none).
+ * 33,941 EM steps in all with the former rule (two at the limit), 9,852 with this (none).
  */
 final class SquaredEm {
     /** Varadhan and Roland's factor by which the bound on |alpha| grows when reached and shrinks when refused. */
@@ -160,10 +162,12 @@ final class SquaredEm {
             if (bounded && !refused) {
                 stepMax *= STEP_GROWTH;
             }
-            if (end(step(tp, t3, false), stop, maxSteps)) {
+            double movedAfter = step(tp, t3, false);
+            if (steps >= maxSteps) { // no step left to check it: said to be not converged unless it is
+                end(movedAfter, stop, maxSteps);
                 return t3;
             }
-            jumped = true;
+            jumped = true; // even if it moved no more than the stop: the next cycle checks it first
             double[] swap = back;
             back = t2;
             t2 = t0;

@@ -51,8 +51,9 @@ class EmConvergenceTest {
 
     /**
      * {@link FitProgress} hears every iteration in turn, each but the last with a move above the
-     * stop and the last at or below it, then the end with the fit's iteration count; cut by the
-     * limit, the last move is still above the stop.
+     * stop and the last at or below it (or the one before the last too: a step from an extrapolated
+     * point, which SQUAREM checks with one more step before it stops), then the end with the fit's
+     * iteration count; cut by the limit, the last move is still above the stop.
      */
     @Test
     void progressHearsEveryIterationAndTheEnd() {
@@ -86,6 +87,10 @@ class EmConvergenceTest {
                 assertEquals(i + 1, (int) heard.get(i)[0], what);
                 boolean last = i == heard.size() - 1;
                 boolean below = heard.get(i)[1] <= FellegiSunter.CONVERGED;
+                if (below && !last) { // the step from an extrapolated point: the next step checks it, then stops
+                    assertEquals(heard.size() - 2, i, what + ": iteration " + (i + 1) + " moved " + heard.get(i)[1]);
+                    continue;
+                }
                 assertEquals(last && fs.converged(), below, what + ": iteration " + (i + 1) + " moved " + heard.get(i)[1]);
             }
         }
