@@ -161,7 +161,7 @@ final class PatternEm {
             double eb = sb[x];
             for (int i = startB[x]; i < startB[x + 1]; i++) {
                 double e = sa[a[i]] * eb;
-                sum += counts[i] * (e < 1e300 ? Math.log1p(e) : Math.log(sa[a[i]]) + Math.log(eb));
+                sum += counts[i] * (e < 1e300 ? Math.log(1 + e) : Math.log(sa[a[i]]) + Math.log(eb)); // Math.log is an intrinsic, log1p is not
             }
         }
         return sum;
