@@ -69,7 +69,7 @@ final class PatternEm {
     private final double[] accB;
     /** The parts' sums of count x ln(1 + e^o), and their total, when the E-step is asked for them. */
     private final double[] logParts;
-    private double logOdds;
+    private double logOnePlusOdds;
     /** Pairs at level l of variable k, at k * LEVELS + l (integers, exact in a double), and in all. */
     final double[] pairs;
     final double total;
@@ -150,12 +150,12 @@ final class PatternEm {
     }
 
     /** Sum of count x ln(1 + e^o) over the patterns of the last E-step asked for it (0 otherwise). */
-    double logOdds() {
-        return logOdds;
+    double logOnePlusOdds() {
+        return logOnePlusOdds;
     }
 
     /** A part's sum of count x ln(1 + e^o), e^o = e^(prior + S_A) e^S_B as the E-step has them. */
-    private double logOdds(int part) {
+    private double logOnePlusOdds(int part) {
         double sum = 0;
         for (int x = startParts[part]; x < startParts[part + 1]; x++) {
             double eb = sb[x];
@@ -177,7 +177,7 @@ final class PatternEm {
 
     /**
      * As {@link #expect(double[], double, double[])}; with {@code withLog} it also sums, per pattern,
-     * count x ln(1 + e^o), o the pattern's log-odds against a match, for {@link #logOdds()}: the
+     * count x ln(1 + e^o), o the pattern's log-odds against a match, for {@link #logOnePlusOdds()}: the
      * part of the log-likelihood that is not a sum over levels (one logarithm per pattern).
      */
     double expect(double[] ratio, double prior, double[] em, boolean withLog) {
@@ -211,11 +211,11 @@ final class PatternEm {
                 }
                 accB[x] = s;
             }
-            logParts[part] = withLog ? logOdds(part) : 0;
+            logParts[part] = withLog ? logOnePlusOdds(part) : 0;
         });
-        logOdds = 0;
+        logOnePlusOdds = 0;
         for (int part = 0; part < parts; part++) {
-            logOdds += logParts[part];
+            logOnePlusOdds += logParts[part];
         }
         Arrays.fill(em, 0);
         double matched = 0;

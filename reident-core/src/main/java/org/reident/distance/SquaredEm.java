@@ -239,7 +239,7 @@ final class SquaredEm {
         double matched = patterns.expect(ratio, prior, em, withObjective);
         double total = patterns.total;
         if (withObjective) {
-            double value = patterns.logOdds() - total * Math.log1p(Math.exp(prior)); // + total ln p0
+            double value = patterns.logOnePlusOdds() - total * Math.log1p(Math.exp(prior)); // + total ln p0
             for (int i = 0; i < u0; i++) {
                 value += patterns.pairs[i] * Math.log(in[i]);
             }
