@@ -222,7 +222,7 @@ final class PatternEm {
     /**
      * As {@link #expect(double[], double, double[])}; with {@code withLog} it also sums, per pattern,
      * count x ln(1 + e^o), o the pattern's log-odds against a match, for {@link #logOnePlusOdds()}: the
-     * part of the log-likelihood that is not a sum over levels (one logarithm per pattern).
+     * part of the log-likelihood that is not a sum over levels (a product of the factors 1 + e^o in the E-step's loop, see {@link #expectWithLog}).
      */
     double expect(double[] ratio, double prior, double[] em, boolean withLog) {
         int levels = FellegiSunter.LEVELS;

@@ -24,7 +24,7 @@ package org.reident.distance;
  * on from its plain steps' theta2 and a is divided by {@link #STEP_GROWTH}. Without it the
  * extrapolation jumped to another fixed point, of lower likelihood, on two of the papers' Census
  * files (Mic3-8 seed 1: 2 re-identified against plain EM's 603; Noise-1 seed 4: 0 against 1,080).
- * The objective costs one logarithm per pattern in one E-step of three.
+ * The objective costs a multiplication per pattern (its logarithms taken as one product) in one E-step of three.
  * <p>
  * The stop is plain EM's: an EM step that moves no probability x by more than
  * {@link FellegiSunter#CONVERGED} of itself ({@link FellegiSunter#relativeMove}); its result is the
