@@ -137,7 +137,7 @@ public final class FellegiSunter {
         return fit(query, reference, n, n <= PatternCount.DENSE_VARIABLES, progress);
     }
 
-    /** {@link #fit(double[], double[], int)} with the patterns counted densely or hashed (tests compare the two). */
+    /** {@link #fit(double[], double[], int)} with the patterns counted densely or by sorting (tests compare the two). */
     static FellegiSunter fit(double[] query, double[] reference, int n, boolean dense) {
         return fit(query, reference, n, dense, null);
     }

@@ -1,8 +1,8 @@
 package org.reident.distance;
 
-import com.carrotsearch.hppc.LongLongHashMap;
-import com.carrotsearch.hppc.cursors.LongLongCursor;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
 import java.util.stream.IntStream;
@@ -11,8 +11,9 @@ import java.util.stream.IntStream;
  * PRL's count of every query x reference pair's comparison pattern (the level of agreement of
  * each variable, {@link FellegiSunter#level}, 4 bits per variable, variable k at bits 4k), with the
  * distinct codes ascending, so that EM's sums do not depend on hashing or threads. Up to
- * {@link #DENSE_VARIABLES} variables in a table indexed by the levels in base LEVELS, beyond in a
- * hash map; the counts are integers, so any split over threads gives the same.
+ * {@link #DENSE_VARIABLES} variables in a table indexed by the levels in base LEVELS, beyond by
+ * sorting the codes of batches of pairs ({@link #sorted}); the counts are integers, so any split
+ * over threads gives the same.
  *
  * @param codes  distinct patterns, ascending
  * @param counts pairs of each pattern
@@ -25,53 +26,132 @@ record PatternCount(long[] codes, long[] counts) {
      */
     static final int DENSE_VARIABLES = 6;
 
+    /**
+     * Beyond {@link #DENSE_VARIABLES} variables, pairs are counted in batches of whole query rows
+     * holding at most this many pairs' codes (64 MB a batch; one batch per worker at a time).
+     */
+    static final int BATCH_PAIRS = 1 << 23;
+
     private static final int LEVELS = FellegiSunter.LEVELS;
 
     /**
-     * Counts the pairs of standardised records (row-major, n values each), densely or hashed;
+     * Counts the pairs of standardised records (row-major, n values each), densely or sorted;
      * {@code counted} (may be null) hears how many query records are done.
      */
     static PatternCount of(double[] query, double[] reference, int n, boolean dense, IntConsumer counted) {
         Counter done = new Counter(counted);
-        return dense ? dense(query, reference, n, done) : hashed(query, reference, n, done);
+        return dense ? dense(query, reference, n, done) : sorted(query, reference, n, BATCH_PAIRS, done);
     }
 
-    private static PatternCount hashed(double[] query, double[] reference, int n, Counter done) {
+    /** As {@link #of} beyond the dense table, with batches of at most {@code batchPairs} pairs (for the tests). */
+    static PatternCount sorted(double[] query, double[] reference, int n, int batchPairs, IntConsumer counted) {
+        return sorted(query, reference, n, batchPairs, new Counter(counted));
+    }
+
+    /**
+     * Counts by sorting: the codes of a batch of whole query rows (at most {@code batchPairs} pairs)
+     * are written out, sorted and run-length counted, and the batches' counts merged, two runs of
+     * the same number of batches at a time (as a binary counter carries), so a pattern is merged
+     * about log2(batches) times. EIA with 10% noise on its 10 variables (16.7 million pairs, 5.5
+     * million patterns; 2 cores, 2026-12-01, run in turn): 3.3-3.7 s in a hash map (HPPC's
+     * LongLongHashMap, one per thread, added), 1.7-2.1 s in a hash map made big enough at the start,
+     * 0.9-1.1 s sorted; the same codes and counts.
+     */
+    private static PatternCount sorted(double[] query, double[] reference, int n, int batchPairs, Counter done) {
         int nq = query.length / n;
-        int chunks = Runtime.getRuntime().availableProcessors();
-        LongLongHashMap[] parts = new LongLongHashMap[chunks];
-        IntStream.range(0, chunks).parallel().forEach(c -> parts[c] = hashed(query, reference, n,
-                (int) ((long) nq * c / chunks), (int) ((long) nq * (c + 1) / chunks), done));
-        LongLongHashMap patterns = parts[0];
-        for (int c = 1; c < chunks; c++) {
-            for (LongLongCursor e : parts[c]) {
-                patterns.addTo(e.key, e.value);
+        int nr = reference.length / n;
+        int rows = Math.max(1, batchPairs / Math.max(1, nr));
+        int batches = (int) (((long) nq + rows - 1) / rows);
+        int workers = Runtime.getRuntime().availableProcessors();
+        List<PatternCount> runs = new ArrayList<>(); // merged runs, each of 2^weights[i] batches, weights falling
+        List<Integer> weights = new ArrayList<>();
+        for (int first = 0; first < batches; first += workers) {
+            int start = first;
+            PatternCount[] got = new PatternCount[Math.min(workers, batches - first)];
+            IntStream.range(0, got.length).parallel().forEach(b -> got[b] = batch(query, reference, n,
+                    (start + b) * rows, Math.min(nq, (start + b + 1) * rows), done));
+            for (PatternCount run : got) {
+                int weight = 0;
+                while (!weights.isEmpty() && weights.get(weights.size() - 1) == weight) {
+                    weights.remove(weights.size() - 1);
+                    run = merge(runs.remove(runs.size() - 1), run);
+                    weight++;
+                }
+                runs.add(run);
+                weights.add(weight);
             }
         }
-        long[] codes = patterns.keys().toArray();
-        Arrays.sort(codes);
-        long[] counts = new long[codes.length];
-        for (int i = 0; i < codes.length; i++) {
-            counts[i] = patterns.get(codes[i]);
+        PatternCount total = new PatternCount(new long[0], new long[0]);
+        for (PatternCount run : runs) {
+            total = merge(run, total);
         }
-        return new PatternCount(codes, counts);
+        return total;
     }
 
-    /** The patterns of query records [from, to) against every reference record, hashed. */
-    private static LongLongHashMap hashed(double[] query, double[] reference, int n, int from, int to, Counter done) {
-        LongLongHashMap patterns = new LongLongHashMap();
+    /** The patterns of query records [from, to) against every reference record: codes sorted, counted. */
+    private static PatternCount batch(double[] query, double[] reference, int n, int from, int to, Counter done) {
         int nr = reference.length / n;
+        long[] codes = new long[(to - from) * nr];
+        int w = 0;
         for (int q = from; q < to; q++) {
+            int qo = q * n;
             for (int j = 0; j < nr; j++) {
+                int jo = j * n;
                 long code = 0;
                 for (int k = 0; k < n; k++) {
-                    code |= (long) FellegiSunter.level(Math.abs(query[q * n + k] - reference[j * n + k])) << (4 * k);
+                    code |= (long) FellegiSunter.level(Math.abs(query[qo + k] - reference[jo + k])) << (4 * k);
                 }
-                patterns.addTo(code, 1);
+                codes[w++] = code;
             }
             done.row();
         }
-        return patterns;
+        Arrays.sort(codes);
+        int distinct = 0;
+        for (int i = 0; i < codes.length; i++) {
+            distinct += i == 0 || codes[i] != codes[i - 1] ? 1 : 0;
+        }
+        long[] kept = new long[distinct];
+        long[] counts = new long[distinct];
+        int d = -1;
+        for (int i = 0; i < codes.length; i++) {
+            if (i == 0 || codes[i] != codes[i - 1]) {
+                kept[++d] = codes[i];
+            }
+            counts[d]++;
+        }
+        return new PatternCount(kept, counts);
+    }
+
+    /** Two runs of ascending codes merged, the counts of a code in both added. */
+    private static PatternCount merge(PatternCount a, PatternCount b) {
+        long[] ac = a.codes;
+        long[] bc = b.codes;
+        long[] codes = new long[ac.length + bc.length];
+        long[] counts = new long[codes.length];
+        int i = 0;
+        int j = 0;
+        int w = 0;
+        while (i < ac.length && j < bc.length) {
+            if (ac[i] < bc[j]) {
+                codes[w] = ac[i];
+                counts[w++] = a.counts[i++];
+            } else if (bc[j] < ac[i]) {
+                codes[w] = bc[j];
+                counts[w++] = b.counts[j++];
+            } else {
+                codes[w] = ac[i];
+                counts[w++] = a.counts[i++] + b.counts[j++];
+            }
+        }
+        for (; i < ac.length; i++, w++) {
+            codes[w] = ac[i];
+            counts[w] = a.counts[i];
+        }
+        for (; j < bc.length; j++, w++) {
+            codes[w] = bc[j];
+            counts[w] = b.counts[j];
+        }
+        return w == codes.length ? new PatternCount(codes, counts) : new PatternCount(Arrays.copyOf(codes, w), Arrays.copyOf(counts, w));
     }
 
     /**

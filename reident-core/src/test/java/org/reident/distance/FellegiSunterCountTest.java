@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * PRL's two ways of counting the pairs' patterns (a dense table for up to
- * {@link PatternCount#DENSE_VARIABLES} variables, a hash map beyond) give the same codes in the
+ * {@link PatternCount#DENSE_VARIABLES} variables, sorted batches beyond) give the same codes in the
  * same order with the same counts, hence the same EM to the last bit: compared on seeded files for
  * n = 1 to 6, with values on a coarse grid (so that equal values, level 0, occur) and continuous.
  */
