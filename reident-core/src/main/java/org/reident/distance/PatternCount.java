@@ -49,13 +49,16 @@ record PatternCount(long[] codes, long[] counts) {
     }
 
     /**
-     * Counts by sorting: the codes of a batch of whole query rows (at most {@code batchPairs} pairs)
-     * are written out, sorted and run-length counted, and the batches' counts merged, two runs of
-     * the same number of batches at a time (as a binary counter carries), so a pattern is merged
-     * about log2(batches) times. EIA with 10% noise on its 10 variables (16.7 million pairs, 5.5
-     * million patterns; 2 cores, 2026-12-01, run in turn): 3.3-3.7 s in a hash map (HPPC's
-     * LongLongHashMap, one per thread, added), 1.7-2.1 s in a hash map made big enough at the start,
-     * 0.9-1.1 s sorted; the same codes and counts.
+     * Counts by sorting: the codes of a batch of whole query rows (at most {@code batchPairs} pairs,
+     * each row's codes from the sorted reference values, {@link SortedLevels#codes}) are sorted
+     * ({@link #radixSort}) and run-length counted, and the batches' counts merged, two runs of the
+     * same number of batches at a time (as a binary counter carries), so a pattern is merged about
+     * log2(batches) times. EIA with 10% noise on its 10 variables (16.7 million pairs, 5.5 million
+     * patterns; 2 cores, 2026-12-01, run in turn, a development harness): 3.3-3.7 s in a hash map
+     * (HPPC's LongLongHashMap, one per thread, added), 1.7-2.1 s in a hash map made big enough at the
+     * start, 0.9-1.1 s sorted by {@code Arrays.sort}; the same codes and counts. 50,000 x 50,000
+     * records of 8 variables, the count in {@code link --method prl}: 135 s sorted by
+     * {@code Arrays.sort} with each pair's levels, 66 s now (the hash map's whole run: 355 s).
      */
     private static PatternCount sorted(double[] query, double[] reference, int n, int batchPairs, Counter done) {
         int nq = query.length / n;
@@ -63,12 +66,13 @@ record PatternCount(long[] codes, long[] counts) {
         int rows = Math.max(1, batchPairs / Math.max(1, nr));
         int batches = (int) (((long) nq + rows - 1) / rows);
         int workers = Runtime.getRuntime().availableProcessors();
+        SortedLevels sorted = new SortedLevels(reference, n);
         List<PatternCount> runs = new ArrayList<>(); // merged runs, each of 2^weights[i] batches, weights falling
         List<Integer> weights = new ArrayList<>();
         for (int first = 0; first < batches; first += workers) {
             int start = first;
             PatternCount[] got = new PatternCount[Math.min(workers, batches - first)];
-            IntStream.range(0, got.length).parallel().forEach(b -> got[b] = batch(query, reference, n,
+            IntStream.range(0, got.length).parallel().forEach(b -> got[b] = batch(query, sorted, nr, n,
                     (start + b) * rows, Math.min(nq, (start + b + 1) * rows), done));
             for (PatternCount run : got) {
                 int weight = 0;
@@ -89,23 +93,13 @@ record PatternCount(long[] codes, long[] counts) {
     }
 
     /** The patterns of query records [from, to) against every reference record: codes sorted, counted. */
-    private static PatternCount batch(double[] query, double[] reference, int n, int from, int to, Counter done) {
-        int nr = reference.length / n;
+    private static PatternCount batch(double[] query, SortedLevels sorted, int nr, int n, int from, int to, Counter done) {
         long[] codes = new long[(to - from) * nr];
-        int w = 0;
         for (int q = from; q < to; q++) {
-            int qo = q * n;
-            for (int j = 0; j < nr; j++) {
-                int jo = j * n;
-                long code = 0;
-                for (int k = 0; k < n; k++) {
-                    code |= (long) FellegiSunter.level(Math.abs(query[qo + k] - reference[jo + k])) << (4 * k);
-                }
-                codes[w++] = code;
-            }
+            sorted.codes(query, q, codes, (q - from) * nr);
             done.row();
         }
-        Arrays.sort(codes);
+        codes = radixSort(codes, 4 * n);
         int distinct = 0;
         for (int i = 0; i < codes.length; i++) {
             distinct += i == 0 || codes[i] != codes[i - 1] ? 1 : 0;
@@ -120,6 +114,50 @@ record PatternCount(long[] codes, long[] counts) {
             counts[d]++;
         }
         return new PatternCount(kept, counts);
+    }
+
+    /**
+     * Sorts non-negative codes of {@code bits} bits ascending: least significant digit first, 8 bits
+     * a digit, one counting pass for every digit's histogram, a digit whose values are all equal
+     * skipped. Returns the array that holds the result ({@code codes} or a new one of its length).
+     * Against {@code Arrays.sort}: 20,000 x 20,000 records of 8 variables, {@code link --method prl}
+     * 36.9 -> 27.5 s (2026-12-01, docs/design.md).
+     */
+    static long[] radixSort(long[] codes, int bits) {
+        int digits = (bits + 7) / 8;
+        int[][] histogram = new int[digits][256];
+        for (long code : codes) {
+            for (int d = 0; d < digits; d++) {
+                histogram[d][(int) (code >>> (8 * d)) & 255]++;
+            }
+        }
+        long[] from = codes;
+        long[] to = null;
+        for (int d = 0; d < digits; d++) {
+            int[] h = histogram[d];
+            boolean one = false;
+            for (int v = 0; v < 256; v++) {
+                one |= h[v] == codes.length;
+            }
+            if (one) {
+                continue; // every code has this digit: the order stands
+            }
+            int[] next = new int[256];
+            for (int v = 1; v < 256; v++) {
+                next[v] = next[v - 1] + h[v - 1];
+            }
+            if (to == null) {
+                to = new long[codes.length];
+            }
+            int shift = 8 * d;
+            for (long code : from) {
+                to[next[(int) (code >>> shift) & 255]++] = code;
+            }
+            long[] swap = from;
+            from = to;
+            to = swap;
+        }
+        return from;
     }
 
     /** Two runs of ascending codes merged, the counts of a code in both added. */

@@ -25,6 +25,7 @@ final class SortedLevels {
     /** Per variable, the reference values ascending, and the reference record of each. */
     private final double[][] values;
     private final int[][] records;
+    /** The dense index's weights LEVELS^k, meaningful up to {@link PatternCount#DENSE_VARIABLES} variables ({@link #codes} uses 16^k). */
     private final int[] weight;
     private final int allLast;
 
@@ -83,6 +84,43 @@ final class SortedLevels {
                 int drop = (LAST - l) * w;
                 for (int s = from; s > to; s--) {
                     index[rec[s]] -= drop;
+                }
+                from = to;
+            }
+        }
+    }
+
+    /**
+     * Writes into {@code out[offset + j]} the pattern code (4 bits per variable, variable k at bits
+     * 4k) of query record q against reference record j: the runs of {@link #indices}, with the
+     * code's weights 16^k, for any number of variables up to {@link FellegiSunter#MAX_VARIABLES}.
+     */
+    void codes(double[] query, int q, long[] out, int offset) {
+        long all = 0;
+        for (int k = 0; k < n; k++) {
+            all |= (long) LAST << (4 * k);
+        }
+        Arrays.fill(out, offset, offset + nr, all);
+        for (int k = 0; k < n; k++) {
+            double x = query[q * n + k];
+            double[] v = values[k];
+            int[] rec = records[k];
+            int mid = firstAtLeast(v, x);
+            int from = mid; // to the right: positions [from, to) hold level l
+            for (int l = 0; l < LAST && from < nr; l++) {
+                int to = rightEnd(v, x, from, l);
+                long drop = (long) (LAST - l) << (4 * k);
+                for (int s = from; s < to; s++) {
+                    out[offset + rec[s]] -= drop;
+                }
+                from = to;
+            }
+            from = mid - 1; // to the left: positions (to, from] hold level l
+            for (int l = 0; l < LAST && from >= 0; l++) {
+                int to = leftEnd(v, x, from, l);
+                long drop = (long) (LAST - l) << (4 * k);
+                for (int s = from; s > to; s--) {
+                    out[offset + rec[s]] -= drop;
                 }
                 from = to;
             }

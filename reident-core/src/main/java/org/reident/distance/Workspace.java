@@ -15,6 +15,7 @@ final class Workspace {
     private double[] row = new double[0];
     private double[][] rows = new double[0][];
     private int[] ints = new int[0];
+    private long[] longs = new long[0];
 
     static Workspace get() {
         return LOCAL.get();
@@ -34,6 +35,14 @@ final class Workspace {
             ints = new int[len];
         }
         return ints;
+    }
+
+    /** A scratch array of at least {@code len} longs. */
+    long[] longs(int len) {
+        if (longs.length < len) {
+            longs = new long[len];
+        }
+        return longs;
     }
 
     /** {@code n} scratch rows of at least {@code len} values each. */

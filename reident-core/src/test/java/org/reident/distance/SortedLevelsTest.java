@@ -1,13 +1,15 @@
 package org.reident.distance;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
  * The dense pattern index from the sorted reference values equals the pair-by-pair index
- * sum_k level(|x_k - y_k|) LEVELS^k for every pair, on seeded files for n = 1 to 6: values on a coarse
+ * sum_k level(|x_k - y_k|) LEVELS^k for every pair, on seeded files for n = 1 to 6, and the pattern
+ * code (4 bits a variable) the pair-by-pair code for n = 1 to 9: values on a coarse
  * grid (many equal values, level 0, and signed zeros: rint(-0.01 * 8) / 8 is -0.0), continuous values,
  * values a little apart at every limit, and a few very large ones.
  */
@@ -16,7 +18,7 @@ class SortedLevelsTest {
     void indicesEqualThePairByPairLevels() {
         SplittableRandom rnd = new SplittableRandom(2026_11_29L);
         double[] limits = FellegiSunter.limits();
-        for (int n = 1; n <= PatternCount.DENSE_VARIABLES; n++) {
+        for (int n = 1; n <= PatternCount.DENSE_VARIABLES + 3; n++) {
             for (int kind = 0; kind < 3; kind++) {
                 int nq = 15 + rnd.nextInt(30);
                 int nr = 1 + rnd.nextInt(60);
@@ -33,14 +35,25 @@ class SortedLevelsTest {
                 }
                 SortedLevels sorted = new SortedLevels(r, n);
                 int[] index = new int[nr];
+                long[] codes = new long[nr + 3];
                 for (int a = 0; a < nq; a++) {
-                    sorted.indices(q, a, index);
+                    if (n <= PatternCount.DENSE_VARIABLES) {
+                        sorted.indices(q, a, index);
+                    }
+                    sorted.codes(q, a, codes, 3); // at an offset
                     for (int j = 0; j < nr; j++) {
                         int expected = 0;
+                        long code = 0;
                         for (int k = n - 1; k >= 0; k--) {
-                            expected = expected * FellegiSunter.LEVELS + FellegiSunter.level(Math.abs(q[a * n + k] - r[j * n + k]));
+                            int level = FellegiSunter.level(Math.abs(q[a * n + k] - r[j * n + k]));
+                            expected = expected * FellegiSunter.LEVELS + level;
+                            code |= (long) level << (4 * k);
                         }
-                        assertEquals(expected, index[j], "n " + n + ", kind " + kind + ", query " + a + ", reference " + j);
+                        String w = "n " + n + ", kind " + kind + ", query " + a + ", reference " + j;
+                        if (n <= PatternCount.DENSE_VARIABLES) {
+                            assertEquals(expected, index[j], w);
+                        }
+                        assertEquals(code, codes[3 + j], w + ": code");
                     }
                 }
             }
@@ -48,14 +61,14 @@ class SortedLevelsTest {
     }
 
     /**
-     * PRL's distance by whole rows (the sorted levels and each pattern's distance) equals the pair
-     * loop's to the last bit, for n = 1 to 7 (7: no whole rows, the pair loop both ways), on files with
-     * at least 11^6 pairs (fewer pairs than the patterns' table: no whole rows).
+     * PRL's distance by whole rows (the sorted levels and each pattern's distance; beyond 6
+     * variables each pair's code) equals the pair loop's to the last bit, for n = 1 to 8, on files
+     * with at least 11^6 pairs (up to 6 variables, fewer pairs than the patterns' table: no whole rows).
      */
     @Test
     void wholeRowsOfPrlEqualThePairLoopToTheLastBit() {
         SplittableRandom rnd = new SplittableRandom(29);
-        for (int n = 1; n <= PatternCount.DENSE_VARIABLES + 1; n++) {
+        for (int n = 1; n <= PatternCount.DENSE_VARIABLES + 2; n++) {
             int nq = 1331 + rnd.nextInt(40);
             int nr = 1331 + rnd.nextInt(40);
             double[] q = new double[nq * n];
@@ -67,10 +80,10 @@ class SortedLevelsTest {
                 r[i] = i < q.length && rnd.nextBoolean() ? q[i] + 0.05 * rnd.nextGaussian() : value(rnd, n % 2);
             }
             PairwiseDistance d = FellegiSunter.fit(q, r, n).distance(q, r);
-            assertEquals(n <= PatternCount.DENSE_VARIABLES, d.wholeRows(), "n " + n);
+            assertTrue(d.wholeRows(), "n " + n);
             double[] few = java.util.Arrays.copyOf(q, 40 * n);
-            assertEquals(n <= 3, FellegiSunter.fit(few, few, n).distance(few, few).wholeRows(),
-                    "n " + n + ", 1,600 pairs: whole rows only when the table has no more cells");
+            assertEquals(n <= 3 || n > PatternCount.DENSE_VARIABLES, FellegiSunter.fit(few, few, n).distance(few, few).wholeRows(),
+                    "n " + n + ", 1,600 pairs: whole rows only when the table has no more cells, or there is no table");
             double[] row = new double[nr];
             double[] one = new double[1];
             for (int a = 0; a < nq; a += 23) { // 58 rows of the file, every pair in them
