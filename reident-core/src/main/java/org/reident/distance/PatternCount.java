@@ -204,7 +204,8 @@ record PatternCount(long[] codes, long[] counts) {
             codes[w] = bc[j];
             counts[w] = b.counts[j];
         }
-        return w == codes.length ? new PatternCount(codes, counts) : new PatternCount(Arrays.copyOf(codes, w), Arrays.copyOf(counts, w));
+        return w == codes.length ? new PatternCount(codes, counts)
+                : new PatternCount(Arrays.copyOf(codes, w), Arrays.copyOf(counts, w));
     }
 
     /**

@@ -165,14 +165,14 @@ final class PatternEm {
     /**
      * A part of the E-step as in {@link #expect}, which also returns the part's sum of count x
      * ln(1 + e^o). A logarithm per pattern, in a second pass, cost as much as the E-step itself
-     * (bench's EIA file, 2026-12-01); so the factors (1 + e^o)^count are multiplied in the E-step's
-     * own loop, the product's binary exponent moved into an integer whenever it passes 2^512 (each
-     * factor taken in is below 2^500, so nothing overflows), and one logarithm is taken at the end:
-     * ln P = ln(mantissa) + exponent ln 2. A factor that does not fit (a count above
-     * {@link #SMALL_POWER} or 1 + e^o beyond 2^64, or beyond 2^500 for a count of 1) gets its own
-     * logarithm. Rounding: a relative error of at most 2^-53 per product, so at most patterns x
-     * 1.1e-16 in the sum (about 6e-10 on EIA's 5.5 million patterns, against the sum's 1e8), far
-     * below {@link SquaredEm#OBJECTIVE_SLACK} of it.
+     * (an EIA file with 10% noise, 2026-12-01, docs/design.md); so the factors (1 + e^o)^count
+     * are multiplied in the E-step's own loop, the product's binary exponent moved into an integer
+     * whenever it passes 2^512 (each factor taken in is below 2^500, so nothing overflows), and one
+     * logarithm is taken at the end: ln P = ln(mantissa) + exponent ln 2. A factor that does not
+     * fit (a count above {@link #SMALL_POWER} or 1 + e^o beyond 2^64, or beyond 2^500 for a count
+     * of 1) gets its own logarithm. Rounding: a relative error of at most 2^-53 per product, so at
+     * most patterns x 1.1e-16 in the sum (about 6e-10 on EIA's 5.5 million patterns, against a sum
+     * of some 1e8), far below {@link SquaredEm#OBJECTIVE_SLACK} of it.
      */
     private double expectWithLog(int part, double[] acc) {
         double logs = 0; // the factors that do not fit
@@ -196,8 +196,8 @@ final class PatternEm {
                     }
                     product *= f;
                 } else {
-                    double e = sa[a[i]] * eb;
-                    logs += count * (e < 1e300 ? Math.log(d) : Math.log(sa[a[i]]) + Math.log(eb)); // Math.log is an intrinsic, log1p is not
+                    double e = sa[a[i]] * eb; // Math.log(1 + e): an intrinsic, log1p is not
+                    logs += count * (e < 1e300 ? Math.log(d) : Math.log(sa[a[i]]) + Math.log(eb));
                     continue;
                 }
                 if (product > PRODUCT_MAX) {
@@ -222,7 +222,8 @@ final class PatternEm {
     /**
      * As {@link #expect(double[], double, double[])}; with {@code withLog} it also sums, per pattern,
      * count x ln(1 + e^o), o the pattern's log-odds against a match, for {@link #logOnePlusOdds()}: the
-     * part of the log-likelihood that is not a sum over levels (a product of the factors 1 + e^o in the E-step's loop, see {@link #expectWithLog}).
+     * part of the log-likelihood that is not a sum over levels (a product of the factors 1 + e^o in
+     * the E-step's loop, see {@link #expectWithLog}).
      */
     double expect(double[] ratio, double prior, double[] em, boolean withLog) {
         int levels = FellegiSunter.LEVELS;

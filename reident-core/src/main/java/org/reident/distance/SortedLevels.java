@@ -25,7 +25,10 @@ final class SortedLevels {
     /** Per variable, the reference values ascending, and the reference record of each. */
     private final double[][] values;
     private final int[][] records;
-    /** The dense index's weights LEVELS^k, meaningful up to {@link PatternCount#DENSE_VARIABLES} variables ({@link #codes} uses 16^k). */
+    /**
+     * The dense index's weights LEVELS^k, meaningful up to {@link PatternCount#DENSE_VARIABLES}
+     * variables ({@link #codes} uses 16^k).
+     */
     private final int[] weight;
     private final int allLast;
 
