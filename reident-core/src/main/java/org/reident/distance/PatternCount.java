@@ -69,11 +69,16 @@ record PatternCount(long[] codes, long[] counts) {
         SortedLevels sorted = new SortedLevels(reference, n);
         List<PatternCount> runs = new ArrayList<>(); // merged runs, each of 2^weights[i] batches, weights falling
         List<Integer> weights = new ArrayList<>();
+        long[][][] buffers = new long[Math.min(workers, batches)][][]; // a batch's codes and the sort's scratch, per worker
         for (int first = 0; first < batches; first += workers) {
             int start = first;
             PatternCount[] got = new PatternCount[Math.min(workers, batches - first)];
-            IntStream.range(0, got.length).parallel().forEach(b -> got[b] = batch(query, sorted, nr, n,
-                    (start + b) * rows, Math.min(nq, (start + b + 1) * rows), done));
+            IntStream.range(0, got.length).parallel().forEach(b -> {
+                if (buffers[b] == null) {
+                    buffers[b] = new long[][] {new long[rows * nr], new long[rows * nr]};
+                }
+                got[b] = batch(query, sorted, nr, n, (start + b) * rows, Math.min(nq, (start + b + 1) * rows), buffers[b], done);
+            });
             for (PatternCount run : got) {
                 int weight = 0;
                 while (!weights.isEmpty() && weights.get(weights.size() - 1) == weight) {
@@ -85,29 +90,37 @@ record PatternCount(long[] codes, long[] counts) {
                 weights.add(weight);
             }
         }
-        PatternCount total = new PatternCount(new long[0], new long[0]);
-        for (PatternCount run : runs) {
-            total = merge(run, total);
+        if (runs.isEmpty()) {
+            return new PatternCount(new long[0], new long[0]);
+        }
+        PatternCount total = runs.get(runs.size() - 1);
+        for (int i = runs.size() - 2; i >= 0; i--) { // the smallest first: the largest is copied once
+            total = merge(runs.get(i), total);
         }
         return total;
     }
 
-    /** The patterns of query records [from, to) against every reference record: codes sorted, counted. */
-    private static PatternCount batch(double[] query, SortedLevels sorted, int nr, int n, int from, int to, Counter done) {
-        long[] codes = new long[(to - from) * nr];
+    /**
+     * The patterns of query records [from, to) against every reference record: codes sorted,
+     * counted; {@code buffers} two arrays of at least (to - from) x nr longs, reused from batch to batch.
+     */
+    private static PatternCount batch(double[] query, SortedLevels sorted, int nr, int n, int from, int to, long[][] buffers,
+            Counter done) {
+        int length = (to - from) * nr;
+        long[] codes = buffers[0];
         for (int q = from; q < to; q++) {
             sorted.codes(query, q, codes, (q - from) * nr);
             done.row();
         }
-        codes = radixSort(codes, 4 * n);
+        codes = radixSort(codes, buffers[1], length, 4 * n);
         int distinct = 0;
-        for (int i = 0; i < codes.length; i++) {
+        for (int i = 0; i < length; i++) {
             distinct += i == 0 || codes[i] != codes[i - 1] ? 1 : 0;
         }
         long[] kept = new long[distinct];
         long[] counts = new long[distinct];
         int d = -1;
-        for (int i = 0; i < codes.length; i++) {
+        for (int i = 0; i < length; i++) {
             if (i == 0 || codes[i] != codes[i - 1]) {
                 kept[++d] = codes[i];
             }
@@ -120,30 +133,32 @@ record PatternCount(long[] codes, long[] counts) {
      * Sorts codes of {@code bits} bits ascending as signed longs (as {@code Arrays.sort} and the
      * merges order them; 16 variables set the sign bit, which is then flipped before and after, so
      * that the unsigned order is the signed one): least significant digit first, 8 bits a digit, one
-     * counting pass for every digit's histogram, a digit whose values are all equal skipped. Returns
-     * the array that holds the result ({@code codes} or a new one of its length).
+     * counting pass for every digit's histogram, a digit whose values are all equal skipped. Sorts
+     * the first {@code length} codes; returns the array that holds them sorted ({@code codes} or
+     * {@code scratch}, as long).
      * Against {@code Arrays.sort}: 20,000 x 20,000 records of 8 variables, {@code link --method prl}
      * 36.9 -> 27.5 s (2026-12-01, docs/design.md).
      */
-    static long[] radixSort(long[] codes, int bits) {
+    private static long[] radixSort(long[] codes, long[] scratch, int length, int bits) {
         boolean signed = bits > 63;
         if (signed) {
-            flipSign(codes);
+            flipSign(codes, length);
         }
         int digits = (bits + 7) / 8;
         int[][] histogram = new int[digits][256];
-        for (long code : codes) {
+        for (int i = 0; i < length; i++) {
+            long code = codes[i];
             for (int d = 0; d < digits; d++) {
                 histogram[d][(int) (code >>> (8 * d)) & 255]++;
             }
         }
         long[] from = codes;
-        long[] to = null;
+        long[] to = scratch;
         for (int d = 0; d < digits; d++) {
             int[] h = histogram[d];
             boolean one = false;
             for (int v = 0; v < 256; v++) {
-                one |= h[v] == codes.length;
+                one |= h[v] == length;
             }
             if (one) {
                 continue; // every code has this digit: the order stands
@@ -152,11 +167,9 @@ record PatternCount(long[] codes, long[] counts) {
             for (int v = 1; v < 256; v++) {
                 next[v] = next[v - 1] + h[v - 1];
             }
-            if (to == null) {
-                to = new long[codes.length];
-            }
             int shift = 8 * d;
-            for (long code : from) {
+            for (int i = 0; i < length; i++) {
+                long code = from[i];
                 to[next[(int) (code >>> shift) & 255]++] = code;
             }
             long[] swap = from;
@@ -164,13 +177,13 @@ record PatternCount(long[] codes, long[] counts) {
             to = swap;
         }
         if (signed) {
-            flipSign(from);
+            flipSign(from, length);
         }
         return from;
     }
 
-    private static void flipSign(long[] codes) {
-        for (int i = 0; i < codes.length; i++) {
+    private static void flipSign(long[] codes, int length) {
+        for (int i = 0; i < length; i++) {
             codes[i] ^= Long.MIN_VALUE;
         }
     }

@@ -182,7 +182,8 @@ final class PatternEm {
             double s = 0;
             double eb = sb[x];
             for (int i = startB[x]; i < startB[x + 1]; i++) {
-                double d = 1 + sa[a[i]] * eb;
+                double e = sa[a[i]] * eb;
+                double d = 1 + e;
                 long count = counts[i];
                 double c = count / d;
                 s += c;
@@ -196,7 +197,7 @@ final class PatternEm {
                     }
                     product *= f;
                 } else {
-                    double e = sa[a[i]] * eb; // Math.log(1 + e): an intrinsic, log1p is not
+                    // Math.log(1 + e): an intrinsic, log1p is not
                     logs += count * (e < 1e300 ? Math.log(d) : Math.log(sa[a[i]]) + Math.log(eb));
                     continue;
                 }
