@@ -1,0 +1,137 @@
+package org.reident.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The command-line and JSON contract of {@code reident measure} (DESIGN.md section 6). */
+class MeasureCommandTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+    Path x;
+    Path y;
+
+    /** 200 records, three variables, noise of 0.3 sd on two of them, the third published as it is. */
+    @BeforeEach
+    void files() throws IOException {
+        x = dir.resolve("x.csv");
+        y = dir.resolve("y.csv");
+        Random r = new Random(7);
+        StringBuilder a = new StringBuilder("ID,A,B,C\n");
+        StringBuilder b = new StringBuilder("ID,A,B,C\n");
+        for (int i = 0; i < 200; i++) {
+            double u = r.nextGaussian();
+            double v = u + r.nextGaussian();
+            double w = Math.exp(r.nextGaussian());
+            a.append(String.format(Locale.ROOT, "%d,%.6f,%.6f,%.6f%n", i, u, v, w));
+            b.append(String.format(Locale.ROOT, "%d,%.6f,%.6f,%.6f%n", i, u + 0.3 * r.nextGaussian(),
+                    v + 0.3 * Math.sqrt(2) * r.nextGaussian(), w));
+        }
+        Files.writeString(x, a.toString());
+        Files.writeString(y, b.toString());
+    }
+
+    private JsonNode json(String... args) throws IOException {
+        Cli r = Cli.run(args);
+        assertEquals(0, r.status(), r.err());
+        return JSON.readTree(r.out());
+    }
+
+    @Test
+    void followsTheJsonContractAndItsParts() throws IOException {
+        JsonNode o = json("measure", "--original", x.toString(), "--protected", y.toString(), "--vars", "A,B,C", "--json");
+        for (String key : List.of("records", "reidentified", "expected", "rate", "method", "seconds", "interval_disclosure",
+                "il1s", "pil", "score")) {
+            assertTrue(o.has(key), key + " missing in " + o);
+        }
+        assertEquals("am", o.get("method").asText());
+        assertEquals(200, o.get("records").asInt());
+        // the same count as link
+        JsonNode link = json("link", "--original", x.toString(), "--protected", y.toString(), "--vars", "A,B,C", "--method",
+                "am", "--json");
+        assertEquals(link.get("reidentified").asInt(), o.get("reidentified").asInt());
+        JsonNode prl = json("link", "--original", x.toString(), "--protected", y.toString(), "--vars", "A,B,C", "--method",
+                "prl", "--json");
+        assertEquals(prl.get("rate").asDouble(), o.get("linkages").get(1).get("rate").asDouble(), 1e-9);
+        double avrl = (link.get("rate").asDouble() + prl.get("rate").asDouble()) / 2;
+        assertEquals(avrl, o.get("avrl").asDouble(), 1e-6);
+        assertEquals((avrl + o.get("pil").asDouble()) / 2, o.get("score").asDouble(), 1e-5);
+        // IL1s: C is unmasked; A and B have noise of 0.3 sd: about (0.3 + 0.3 + 0) / 3 / sqrt(pi) = 0.113
+        assertEquals(0.2 / Math.sqrt(Math.PI), o.get("il1s").asDouble(), 0.02);
+        JsonNode parts = o.get("pil_parts");
+        double mean = 0;
+        for (String k : List.of("means", "variances", "covariances", "correlations", "quantiles")) {
+            mean += parts.get(k).asDouble() / 5;
+        }
+        assertEquals(mean, o.get("pil").asDouble(), 1e-5);
+        double id = 0;
+        for (int p = 1; p <= 10; p++) {
+            id += o.get("interval_disclosure_by_percent").get(Integer.toString(p)).asDouble() / 10;
+        }
+        assertEquals(id, o.get("interval_disclosure").asDouble(), 1e-5);
+        // C's values always lie in their own interval: at least a third of the pairs
+        assertTrue(o.get("interval_disclosure").asDouble() > 100.0 / 3);
+    }
+
+    @Test
+    void theFileAgainstItselfLosesNothingAndDisclosesEverything() throws IOException {
+        JsonNode o = json("measure", "--original", x.toString(), "--protected", x.toString(), "--vars", "A,B,C", "--no-prl",
+                "--json");
+        assertEquals(0, o.get("il1s").asDouble());
+        assertEquals(0, o.get("pil").asDouble());
+        assertEquals(100, o.get("interval_disclosure").asDouble());
+        assertEquals(100, o.get("avrl").asDouble());
+        assertEquals(50, o.get("score").asDouble());
+        assertEquals(1, o.get("linkages").size());
+    }
+
+    @Test
+    void textReportNamesEveryMeasure() {
+        Cli r = Cli.run("measure", "--original", x.toString(), "--protected", y.toString(), "--id", "ID", "--vars", "A,B",
+                "--method", "md");
+        assertEquals(0, r.status(), r.err());
+        for (String s : List.of("md ", "prl ", "AvRL", "interval disclosure", "IL1s", "PIL", "Score")) {
+            assertTrue(r.out().contains(s), s + " missing in\n" + r.out());
+        }
+    }
+
+    /** Every command's help formats cleanly: a stray '%' in a description makes picocli warn on System.err. */
+    @Test
+    void everyHelpFormatsWithoutAWarning() {
+        java.io.PrintStream saved = System.err;
+        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+        try {
+            System.setErr(new java.io.PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
+            for (String cmd : List.of("measure", "link", "learn", "protect", "demo", "bench", "bench-learn", "bench-master",
+                    "bench-cells", "reproduce")) {
+                Cli h = Cli.run(cmd, "--help");
+                assertEquals(0, h.status(), cmd);
+                assertTrue(h.out().contains("Usage: reident " + cmd), h.out());
+            }
+        } finally {
+            System.setErr(saved);
+        }
+        assertEquals("", captured.toString(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void badPercentIsAOneLineUserError() {
+        Cli r = Cli.run("measure", "--original", x.toString(), "--protected", y.toString(), "--interval-percents", "0,5");
+        assertEquals(2, r.status());
+        assertTrue(r.errLine().contains("--interval-percents"), r.err());
+        assertEquals("", r.out());
+    }
+}
