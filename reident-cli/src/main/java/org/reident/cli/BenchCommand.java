@@ -261,7 +261,8 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
     }
 
 
-    private static String machine() {
+    /** CPU model, cores and Java version, for the provenance of generated figures. */
+    static String machine() {
         String cpu = "unknown CPU";
         try {
             for (String l : Files.readAllLines(Path.of("/proc/cpuinfo"))) {

@@ -115,7 +115,7 @@ class MeasureCommandTest {
         java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
         try {
             System.setErr(new java.io.PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
-            for (String cmd : List.of("measure", "link", "learn", "protect", "demo", "bench", "bench-learn", "bench-master",
+            for (String cmd : List.of("measure", "experiment", "report", "link", "learn", "protect", "demo", "bench", "bench-learn", "bench-master",
                     "bench-cells", "reproduce")) {
                 Cli h = Cli.run(cmd, "--help");
                 assertEquals(0, h.status(), cmd);

@@ -1,0 +1,262 @@
+package org.reident.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+import org.reident.data.InputException;
+import org.reident.io.AtomicOutput;
+import org.reident.io.Checksums;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code reident experiment}: compare protected files of one original file on risk and utility in
+ * one run, and write the results (JSON) and a report (HTML). Each step is the command a user would
+ * run ({@code protect}, {@code measure}, {@code link}, {@code learn}, each with {@code --json}), run in
+ * this process, so the results are exactly theirs.
+ */
+@Command(name = "experiment", mixinStandardHelpOptions = true, versionProvider = Version.class,
+        description = {"Compare protected files of one original file on disclosure risk and information loss.",
+            "",
+            "FILE is an experiment (JSON): the original file, the protected files (existing files, the papers' presets, "
+                + "or protections made by 'reident protect'), and what to run on each: 'measure' always, 'link' for "
+                + "each of 'methods', 'learn' for each of 'learn'. Writes DIR/results.json (every command's JSON object, "
+                + "with the experiment's entry, the file and the options), DIR/experiment.json (the run's provenance), DIR/report.html (tables and the risk-utility "
+                + "map, one self-contained page) and the made files under DIR/files/.",
+            "",
+            "Experiment file (paths relative to it):",
+            "  {\"original\": \"census.csv\", \"vars\": [\"AGI\", \"FEDTAX\"], \"id\": \"ID\", \"seed\": 1,",
+            "   \"risk\": \"am\", \"methods\": [\"md\", \"prl\"], \"learn\": [\"wm\"], \"time_limit\": \"30s\",",
+            "   \"protected\": [{\"name\": \"M5-38\", \"preset\": \"M5-38\", \"reference\": {\"score\": 28.96}},",
+            "                 {\"name\": \"noise 10\", \"protect\": [\"noise\", \"--p\", \"10\"]},",
+            "                 {\"name\": \"release\", \"file\": \"y.csv\"}]}",
+            "Only 'original' and 'protected' are required. Presets sample and write their own original file."},
+        footer = {"", "Examples:",
+            "  reident experiment docs/experiments/table5.json --out table5",
+            "  reident experiment my.json --out results --markdown results.md",
+            "  reident report results/results.json --out again.html"})
+public final class ExperimentCommand implements java.util.concurrent.Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "FILE", description = "The experiment (JSON).")
+    Path file;
+
+    @Option(names = "--out", required = true, paramLabel = "DIR",
+            description = "Folder for results.json, report.html and the made files (files/NAME/).")
+    Path out;
+
+    @Option(names = "--markdown", paramLabel = "FILE", converter = FileName.class,
+            description = "Also write the report's tables as Markdown.")
+    Path markdown;
+
+    @Option(names = "--threads", paramLabel = "T", description = "Worker threads for each step (default: all cores).")
+    Integer threads;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter stderr = spec.commandLine().getErr();
+        ExperimentPlan plan = ExperimentPlan.read(file);
+        if (threads != null && threads < 1) {
+            throw new InputException("--threads: expected at least 1, got " + threads);
+        }
+        checkInputs(plan);
+        AtomicOutput.checkFolder(out, "--out");
+        if (markdown != null) {
+            AtomicOutput.checkWritable(markdown, "--markdown");
+        }
+        List<Path> made = new ArrayList<>();
+        try {
+            ArrayNode results = Reports.JSON.createArrayNode();
+            int i = 0;
+            for (ExperimentPlan.Entry e : plan.entries()) {
+                i++;
+                String tag = "[" + i + "/" + plan.entries().size() + "] " + e.name();
+                Path folder = out.resolve("files").resolve(e.slug());
+                Path[] files = make(plan, e, folder, made, tag, stderr);
+                List<String> common = common(plan, files);
+                List<String> measure = new ArrayList<>(List.of("measure"));
+                measure.addAll(common);
+                measure.addAll(List.of("--method", plan.risk(), "--json"));
+                results.add(tagged(step(tag, "measure", measure, stderr), e, "measure", files, measure));
+                for (String m : plan.methods()) {
+                    List<String> link = new ArrayList<>(List.of("link"));
+                    link.addAll(common);
+                    link.addAll(List.of("--method", m, "--json"));
+                    results.add(tagged(step(tag, "link " + m, link, stderr), e, "link", files, link));
+                }
+                for (String a : plan.learn()) {
+                    List<String> learn = new ArrayList<>(List.of("learn"));
+                    learn.addAll(common);
+                    learn.addAll(List.of("--aggregator", a, "--time-limit", plan.timeLimit(), "--json"));
+                    results.add(tagged(step(tag, "learn " + a + " (up to " + plan.timeLimit() + ")", learn, stderr), e, "learn",
+                            files, learn));
+                }
+            }
+            ObjectNode meta = meta(plan);
+            AtomicOutput.writeString(out.resolve("results.json"), Reports.JSON.writeValueAsString(results) + "\n");
+            AtomicOutput.writeString(out.resolve("experiment.json"), Reports.JSON.writeValueAsString(meta) + "\n");
+            AtomicOutput.writeString(out.resolve("report.html"), ExperimentReport.html(meta, results));
+            if (markdown != null) {
+                AtomicOutput.writeString(markdown, ExperimentReport.markdown(meta, results, "reident experiment " + file
+                        + " --out " + out + " --markdown " + markdown));
+            }
+        } catch (RuntimeException ex) {
+            for (Path p : made) {
+                deleteTree(p);
+            }
+            throw ex;
+        }
+        PrintWriter stdout = spec.commandLine().getOut();
+        stdout.println("wrote " + out.resolve("results.json") + ", " + out.resolve("experiment.json") + ", " + out.resolve("report.html")
+                + (markdown != null ? ", " + markdown : ""));
+        stdout.flush();
+        return 0;
+    }
+
+    private void checkInputs(ExperimentPlan plan) {
+        if (!Files.isRegularFile(plan.original())) {
+            throw new InputException(plan.file() + ": 'original': no such file " + plan.original());
+        }
+        for (int i = 0; i < plan.entries().size(); i++) {
+            Path f = plan.entries().get(i).file();
+            if (f != null && !Files.isRegularFile(f)) {
+                throw new InputException(plan.file() + ": 'protected'[" + i + "].file: no such file " + f);
+            }
+        }
+    }
+
+    /** The entry's original and protected files, made first for a preset or a protection. */
+    private Path[] make(ExperimentPlan plan, ExperimentPlan.Entry e, Path folder, List<Path> made, String tag, PrintWriter err)
+            throws IOException {
+        if (e.file() != null) {
+            return new Path[] {plan.original(), e.file()};
+        }
+        if (!Files.exists(folder)) {
+            made.add(folder);
+        }
+        List<String> args = new ArrayList<>(List.of("protect"));
+        String seed = Long.toString(plan.seed());
+        if (e.preset() != null) {
+            args.addAll(List.of("--preset", e.preset(), "--original", plan.original().toString(), "--out", folder.toString(),
+                    "--seed", seed));
+            step(tag, "protect --preset " + e.preset(), args, err);
+            return new Path[] {folder.resolve("original.csv"), folder.resolve("protected.csv")};
+        }
+        args.addAll(e.protect());
+        Path protectedFile = folder.resolve("protected.csv");
+        args.addAll(List.of("--original", plan.original().toString(), "--out", protectedFile.toString()));
+        if (!has(e.protect(), "--seed")) {
+            args.addAll(List.of("--seed", seed));
+        }
+        if (!plan.vars().isEmpty() && !has(e.protect(), "--vars")) {
+            args.addAll(List.of("--vars", String.join(",", plan.vars())));
+        }
+        if (plan.id() != null && !has(e.protect(), "--id")) {
+            args.addAll(List.of("--id", plan.id()));
+        }
+        step(tag, "protect " + String.join(" ", e.protect()), args, err);
+        return new Path[] {plan.original(), protectedFile};
+    }
+
+    private static boolean has(List<String> args, String option) {
+        for (String a : args) {
+            if (a.equals(option) || a.startsWith(option + "=")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private List<String> common(ExperimentPlan plan, Path[] files) {
+        List<String> a = new ArrayList<>(List.of("--original", files[0].toString(), "--protected", files[1].toString()));
+        if (!plan.vars().isEmpty()) {
+            a.addAll(List.of("--vars", String.join(",", plan.vars())));
+        }
+        if (plan.id() != null) {
+            a.addAll(List.of("--id", plan.id()));
+        }
+        if (threads != null) {
+            a.addAll(List.of("--threads", threads.toString()));
+        }
+        return a;
+    }
+
+    /** Runs one command in this process; its notes are passed on, its error becomes this command's. */
+    private static JsonNode step(String tag, String what, List<String> args, PrintWriter err) throws IOException {
+        err.println("reident: experiment " + tag + ": " + what);
+        err.flush();
+        StringWriter o = new StringWriter();
+        StringWriter e = new StringWriter();
+        long t0 = System.nanoTime();
+        int status = Main.execute(args.toArray(new String[0]), new PrintWriter(o, true), new PrintWriter(e, true));
+        String said = e.toString().strip();
+        if (status != 0) {
+            String line = said.isEmpty() ? "exit status " + status : said.lines().reduce((a, b) -> b).orElse("");
+            throw new InputException(tag + ": " + what + ": " + line.replaceFirst("^reident: (error|internal error): ", ""));
+        }
+        for (String l : said.isEmpty() ? new String[0] : said.split("\\R")) {
+            if (!l.isBlank()) {
+                err.println(l.startsWith("reident: ") ? "reident: " + tag + ": " + l.substring("reident: ".length()) : l);
+            }
+        }
+        err.flush();
+        if (args.get(0).equals("protect")) {
+            return null;
+        }
+        JsonNode n = Reports.JSON.readTree(o.toString());
+        if (n instanceof ObjectNode obj && !obj.has("step_seconds")) {
+            obj.put("step_seconds", Reports.round((System.nanoTime() - t0) / 1e9, 3));
+        }
+        return n;
+    }
+
+    private static ObjectNode tagged(JsonNode result, ExperimentPlan.Entry e, String kind, Path[] files, List<String> args) {
+        ObjectNode n = (ObjectNode) result;
+        n.put("experiment", e.name());
+        n.put("kind", kind);
+        n.put("file", files[1].toString());
+        ArrayNode options = n.putArray("options");
+        args.forEach(options::add);
+        if (e.reference() != null && kind.equals("measure")) {
+            n.set("reference", e.reference());
+        }
+        return n;
+    }
+
+    private ObjectNode meta(ExperimentPlan plan) {
+        ObjectNode m = Reports.JSON.createObjectNode();
+        m.put("experiment", plan.file().toString());
+        m.put("sha256", Checksums.sha256(plan.file()));
+        m.put("original", plan.original().toString());
+        m.put("original_sha256", Checksums.sha256(plan.original()));
+        m.put("seed", plan.seed());
+        m.put("created", java.time.OffsetDateTime.now(java.time.ZoneOffset.UTC).withNano(0).toString());
+        m.put("machine", BenchCommand.machine());
+        m.put("version", Version.get());
+        return m;
+    }
+
+    private static void deleteTree(Path p) {
+        if (!Files.exists(p)) {
+            return;
+        }
+        try (Stream<Path> s = Files.walk(p)) {
+            s.sorted(Comparator.reverseOrder()).forEach(q -> q.toFile().delete());
+        } catch (IOException ignored) {
+            // best effort: the error being reported matters more
+        }
+    }
+}

@@ -1,0 +1,147 @@
+package org.reident.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code reident experiment} and {@code reident report}: the contract of DESIGN.md section 6. */
+class ExperimentCommandTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+    Path x;
+    Path y;
+
+    @BeforeEach
+    void files() throws IOException {
+        x = dir.resolve("x.csv");
+        y = dir.resolve("y.csv");
+        Random r = new Random(13);
+        StringBuilder a = new StringBuilder("A,B,C\n");
+        StringBuilder b = new StringBuilder("A,B,C\n");
+        for (int i = 0; i < 150; i++) {
+            double u = r.nextGaussian();
+            double v = u + r.nextGaussian();
+            double w = r.nextGaussian() * 3;
+            a.append(String.format(Locale.ROOT, "%.5f,%.5f,%.5f%n", u, v, w));
+            b.append(String.format(Locale.ROOT, "%.5f,%.5f,%.5f%n", u + 0.4 * r.nextGaussian(), v + 0.4 * r.nextGaussian(),
+                    w + 1.2 * r.nextGaussian()));
+        }
+        Files.writeString(x, a.toString());
+        Files.writeString(y, b.toString());
+    }
+
+    private Path experiment(String protectedList) throws IOException {
+        Path f = dir.resolve("exp.json");
+        Files.writeString(f, "{\"original\": \"x.csv\", \"methods\": [\"md\"], \"learn\": [\"wm\"], \"time_limit\": \"30s\",\n"
+                + " \"protected\": [" + protectedList + "]}\n");
+        return f;
+    }
+
+    @Test
+    void resultsAreTheCommandsOwnAndTheReportIsMadeAgainTheSame() throws IOException {
+        Path f = experiment("{\"name\": \"given\", \"file\": \"y.csv\", \"reference\": {\"theirs\": 12.5}},\n"
+                + " {\"name\": \"noise 20\", \"protect\": [\"noise\", \"--p\", \"20\"]}");
+        Path out = dir.resolve("out");
+        Cli r = Cli.run("experiment", f.toString(), "--out", out.toString(), "--markdown", dir.resolve("r.md").toString());
+        assertEquals(0, r.status(), r.err());
+        JsonNode results = JSON.readTree(Files.readString(out.resolve("results.json")));
+        assertTrue(results.isArray());
+        assertEquals(6, results.size()); // measure, link md, learn wm for each of two files
+        List<String> kinds = new ArrayList<>();
+        for (JsonNode o : results) {
+            kinds.add(o.get("experiment").asText() + ":" + o.get("kind").asText() + ":" + o.get("method").asText());
+            for (String key : List.of("records", "reidentified", "expected", "rate", "method", "seconds", "file", "options")) {
+                assertTrue(o.has(key), key + " missing in " + o);
+            }
+        }
+        assertEquals(List.of("given:measure:am", "given:link:md", "given:learn:wm", "noise 20:measure:am", "noise 20:link:md",
+                "noise 20:learn:wm"), kinds);
+        // the given file's measure is what 'measure --json' says on it
+        Cli m = Cli.run("measure", "--original", x.toString(), "--protected", y.toString(), "--json");
+        JsonNode direct = JSON.readTree(m.out());
+        JsonNode given = results.get(0);
+        for (String key : List.of("reidentified", "avrl", "il1s", "pil", "interval_disclosure", "score")) {
+            assertEquals(direct.get(key).asDouble(), given.get(key).asDouble(), 0, key);
+        }
+        assertEquals(12.5, given.get("reference").get("theirs").asDouble());
+        assertEquals(y.toString(), given.get("file").asText());
+        // the made file is kept, and the learned worst case is at least the am rate (WM contains AM)
+        Path made = out.resolve("files").resolve("noise_20").resolve("protected.csv");
+        assertTrue(Files.isRegularFile(made));
+        assertEquals(made.toString(), results.get(3).get("file").asText());
+        assertTrue(results.get(5).get("reidentified").asInt() >= results.get(3).get("reidentified").asInt());
+        // the report: self-contained, names every file; 'report' makes the same page again
+        String html = Files.readString(out.resolve("report.html"));
+        assertTrue(html.contains("noise 20") && html.contains("given") && html.contains("<svg"));
+        assertFalse(html.contains("<script") || html.contains("src=") || html.contains("href="));
+        Cli again = Cli.run("report", out.resolve("results.json").toString(), "--out", dir.resolve("again.html").toString());
+        assertEquals(0, again.status(), again.err());
+        assertEquals(html, Files.readString(dir.resolve("again.html")));
+        String md = Files.readString(dir.resolve("r.md"));
+        assertTrue(md.contains("| given | 150 |"), md);
+        assertTrue(md.contains("reference: theirs"), md);
+    }
+
+    @Test
+    void aFailingStepLeavesNothingBehind() throws IOException {
+        Path f = experiment("{\"name\": \"noise 20\", \"protect\": [\"noise\", \"--p\", \"20\"]},\n"
+                + " {\"name\": \"broken\", \"protect\": [\"noise\", \"--p\", \"many\"]}");
+        Path out = dir.resolve("out");
+        Cli r = Cli.run("experiment", f.toString(), "--out", out.toString());
+        assertEquals(2, r.status());
+        String line = r.err().strip().lines().reduce((a, b) -> b).orElse("");
+        assertTrue(line.startsWith("reident: error: [2/2] broken: protect noise --p many:"), r.err());
+        assertFalse(Files.exists(out.resolve("results.json")));
+        assertFalse(Files.exists(out.resolve("files").resolve("noise_20")), "the first entry's made files are removed");
+        assertFalse(Files.exists(out.resolve("files").resolve("broken")));
+    }
+
+    @Test
+    void badExperimentFilesAreOneLineErrors() throws IOException {
+        Path f = dir.resolve("bad.json");
+        Files.writeString(f, "{\"original\": \"x.csv\",\n \"protected\": [ {\"name\": \"a\" \"file\": \"y.csv\"} ]}");
+        assertError(f, f + ":2:30: not valid JSON"); // the second key's opening quote
+        Files.writeString(f, "{\"original\": \"x.csv\", \"protceted\": []}");
+        assertError(f, f + ": 'protceted': unknown key");
+        Files.writeString(f, "{\"original\": \"x.csv\", \"protected\": [{\"name\": \"a\", \"file\": \"y.csv\", \"preset\": \"M5-38\"}]}");
+        assertError(f, f + ": 'protected'[0]: expected exactly one of 'file', 'preset', 'protect', found 2");
+        Files.writeString(f, "{\"original\": \"x.csv\", \"protected\": [{\"name\": \"a\", \"file\": \"nope.csv\"}]}");
+        assertError(f, f + ": 'protected'[0].file: no such file");
+        Files.writeString(f, "{\"original\": \"x.csv\", \"methods\": [\"md\", \"cosine\"], \"protected\": [{\"name\": \"a\", \"file\": \"y.csv\"}]}");
+        assertError(f, f + ": 'methods'[1]: ");
+        Files.writeString(f, "{\"original\": \"x.csv\", \"protected\": [{\"name\": \"a b\", \"file\": \"y.csv\"}, {\"name\": \"a_b\", \"file\": \"y.csv\"}]}");
+        assertError(f, f + ": 'protected'[1]: the name 'a_b' is used twice");
+        assertFalse(Files.exists(dir.resolve("out")));
+    }
+
+    private void assertError(Path f, String start) {
+        Cli r = Cli.run("experiment", f.toString(), "--out", dir.resolve("out").toString());
+        assertEquals(2, r.status(), r.err());
+        assertTrue(r.errLine().startsWith("reident: error: " + start), r.errLine());
+    }
+
+    @Test
+    void reportRefusesWhatIsNotAnExperimentsResults() throws IOException {
+        Path f = dir.resolve("r.json");
+        Files.writeString(f, "[{\"records\": 3}]");
+        Cli r = Cli.run("report", f.toString(), "--out", dir.resolve("r.html").toString());
+        assertEquals(2, r.status());
+        assertTrue(r.errLine().contains("element 0 is not an experiment's result"), r.errLine());
+        assertFalse(Files.exists(dir.resolve("r.html")));
+    }
+}
