@@ -24,6 +24,9 @@ import org.reident.learn.Aggregator;
 import org.reident.learn.LearnOptions;
 import org.reident.learn.LearnResult;
 import org.reident.learn.Formulation;
+import org.reident.measure.IntervalDisclosure;
+import org.reident.measure.Measures;
+import org.reident.measure.PairedColumns;
 import org.reident.protect.GroupedMasking;
 import org.reident.protect.Masking;
 import org.reident.protect.Mdav;
@@ -189,11 +192,35 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
                 out.println("(see 'reident learn --help'; the learned rows are the worst case over each whole family of distances)");
             }
             out.println();
+            out.println(utility(data, outcomes));
+            out.println();
             out.println("files: " + xPath + ", " + yPath + " (the generated pair), " + resultsFile + " (these results)");
             out.println("next:  reident link --original " + xPath + " --protected " + yPath + " --method md --out records.csv");
+            out.println("       reident measure --original " + xPath + " --protected " + yPath + "   (risk and utility in detail)");
         }
         err.flush();
         return 0;
+    }
+
+    /**
+     * The protection's cost beside its risk, as {@code reident measure} gives them: IL1s, PIL,
+     * interval disclosure, and the score (AvRL + PIL) / 2 with AvRL the mean of am's and prl's rates.
+     */
+    private static String utility(LinkageData data, List<MethodOutcome> outcomes) {
+        double rates = 0;
+        int n = 0;
+        for (MethodOutcome o : outcomes) {
+            if ((o.method() == Method.AM || o.method() == Method.PRL) && !o.failed() && o.model() == null) {
+                rates += o.result().rate();
+                n++;
+            }
+        }
+        Measures m = Measures.of(PairedColumns.of(data), IntervalDisclosure.DEFAULT_PERCENTS);
+        double pil = m.pil().total();
+        String score = n == 0 ? "" : String.format(Locale.ROOT, "; score (AvRL + PIL) / 2 = %.2f %% with AvRL %.2f %% (am, prl)",
+                Measures.score(rates / n, pil), rates / n);
+        return String.format(Locale.ROOT, "utility lost: IL1s %.4f, PIL %.2f %%; interval disclosure %.2f %%%s", m.il1s(), pil,
+                m.intervalDisclosure(), score);
     }
 
     /** A learned row: the family and what the learner returned. */

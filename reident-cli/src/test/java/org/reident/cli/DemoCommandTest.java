@@ -27,6 +27,12 @@ class DemoCommandTest {
             assertTrue(r.out().contains("\n" + m), m + " row missing:\n" + r.out());
         }
         assertTrue(r.out().contains("files: " + a.resolve("original.csv")), r.out());
+        // the utility line is what 'reident measure' says of the same pair
+        JsonNode measured = new ObjectMapper().readTree(Cli.run("measure", "--original", a.resolve("original.csv").toString(),
+                "--protected", a.resolve("protected.csv").toString(), "--json").out());
+        assertTrue(r.out().contains(String.format(java.util.Locale.ROOT, "utility lost: IL1s %.4f, PIL %.2f %%; interval disclosure "
+                + "%.2f %%; score (AvRL + PIL) / 2 = %.2f %%", measured.get("il1s").asDouble(), measured.get("pil").asDouble(),
+                measured.get("interval_disclosure").asDouble(), measured.get("score").asDouble())), r.out());
         assertEquals(0, Cli.run("demo", "--records", "300", "--out", b.toString()).status());
         assertArrayEquals(Files.readAllBytes(a.resolve("original.csv")), Files.readAllBytes(b.resolve("original.csv")));
         assertArrayEquals(Files.readAllBytes(a.resolve("protected.csv")), Files.readAllBytes(b.resolve("protected.csv")));
