@@ -80,6 +80,7 @@ public final class ExperimentCommand implements java.util.concurrent.Callable<In
         List<Path> made = new ArrayList<>();
         try {
             ArrayNode results = Reports.JSON.createArrayNode();
+            String stoppedAt = null;
             int i = 0;
             for (ExperimentPlan.Entry e : plan.entries()) {
                 i++;
@@ -101,11 +102,25 @@ public final class ExperimentCommand implements java.util.concurrent.Callable<In
                     List<String> learn = new ArrayList<>(List.of("learn"));
                     learn.addAll(common);
                     learn.addAll(List.of("--aggregator", a, "--time-limit", plan.timeLimit(), "--json"));
-                    results.add(tagged(step(tag, "learn " + a + " (up to " + plan.timeLimit() + ")", learn, stderr), e, "learn",
-                            files, learn));
+                    String what = "learn " + a + " (up to " + plan.timeLimit() + ")";
+                    JsonNode r = step(tag, what, learn, stderr);
+                    results.add(tagged(r, e, "learn", files, learn));
+                    if (r.path("interrupted").asBoolean()) { // Ctrl-C: keep what is done, run nothing more
+                        stoppedAt = tag + ": " + what;
+                        break;
+                    }
+                }
+                if (stoppedAt != null) {
+                    break;
                 }
             }
             ObjectNode meta = meta(plan);
+            meta.put("complete", stoppedAt == null);
+            if (stoppedAt != null) {
+                meta.put("stopped", "interrupted (Ctrl-C) during " + stoppedAt);
+                stderr.println("reident: experiment stopped by the user during " + stoppedAt + "; the results of the steps done "
+                        + "are written, the rest not run");
+            }
             AtomicOutput.writeString(out.resolve("results.json"), Reports.JSON.writeValueAsString(results) + "\n");
             AtomicOutput.writeString(out.resolve("experiment.json"), Reports.JSON.writeValueAsString(meta) + "\n");
             AtomicOutput.writeString(out.resolve("report.html"), ExperimentReport.html(meta, results));

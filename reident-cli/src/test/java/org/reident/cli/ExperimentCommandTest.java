@@ -97,6 +97,29 @@ class ExperimentCommandTest {
         assertTrue(md.contains("reference: theirs"), md);
     }
 
+    /** Ctrl-C in a learn step (a stop request, as the handler makes it) ends the experiment there, its results kept. */
+    @Test
+    void aStopRequestEndsTheExperimentWithTheStepsDone() throws IOException {
+        Path f = experiment("{\"name\": \"given\", \"file\": \"y.csv\"}, {\"name\": \"noise 20\", \"protect\": [\"noise\", \"--p\", \"20\"]}");
+        Path out = dir.resolve("out");
+        org.reident.learn.StopRequest.request(); // as the first Ctrl-C does; learn's handler clears it when it ends
+        Cli r;
+        try {
+            r = Cli.run("experiment", f.toString(), "--out", out.toString());
+        } finally {
+            org.reident.learn.StopRequest.clear();
+        }
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.err().contains("experiment stopped by the user during [1/2] given: learn wm"), r.err());
+        JsonNode results = JSON.readTree(Files.readString(out.resolve("results.json")));
+        assertEquals(3, results.size()); // measure, link md, the stopped learn of the first file; nothing of the second
+        assertTrue(results.get(2).get("interrupted").asBoolean());
+        JsonNode meta = JSON.readTree(Files.readString(out.resolve("experiment.json")));
+        assertFalse(meta.get("complete").asBoolean());
+        assertTrue(Files.readString(out.resolve("report.html")).contains("Incomplete: interrupted (Ctrl-C) during [1/2] given"));
+        assertFalse(Files.exists(out.resolve("files").resolve("noise_20")));
+    }
+
     @Test
     void aFailingStepLeavesNothingBehind() throws IOException {
         Path f = experiment("{\"name\": \"noise 20\", \"protect\": [\"noise\", \"--p\", \"20\"]},\n"
