@@ -32,35 +32,61 @@ public final class IntervalDisclosure {
 
     /** Percentage of (record, variable) pairs whose original value lies in its protected value's interval. */
     public static double percent(PairedColumns c, double percent) {
+        return percents(c, new double[] {percent})[0];
+    }
+
+    /**
+     * {@link #percent} at each of several widths, each column sorted and each record's tie located
+     * once for all of them.
+     */
+    public static double[] percents(PairedColumns c, double[] percents) {
         int p = c.original().length;
         int n = c.pairs();
-        int h = halfWidth(percent, n);
-        long inside = 0;
+        int[] h = new int[percents.length];
+        for (int q = 0; q < percents.length; q++) {
+            h[q] = halfWidth(percents[q], n);
+        }
+        long[] inside = new long[percents.length];
+        double[] sorted = new double[n];
         for (int j = 0; j < p; j++) {
             double[] x = c.original()[j];
             double[] y = c.masked()[j];
-            double[] sorted = y.clone();
+            System.arraycopy(y, 0, sorted, 0, n);
             Arrays.sort(sorted);
             for (int i = 0; i < n; i++) {
                 int first = lowerBound(sorted, y[i]);
                 int last = lowerBound(sorted, Math.nextUp(y[i])) - 1;
-                double lo = sorted[Math.max(0, first - h)];
-                double hi = sorted[Math.min(n - 1, last + h)];
-                if (lo <= x[i] && x[i] <= hi) {
-                    inside++;
+                double xi = x[i];
+                for (int q = 0; q < h.length; q++) {
+                    if (sorted[Math.max(0, first - h[q])] <= xi && xi <= sorted[Math.min(n - 1, last + h[q])]) {
+                        inside[q]++;
+                    }
                 }
             }
         }
-        return 100.0 * inside / ((double) p * n);
+        double[] out = new double[percents.length];
+        for (int q = 0; q < out.length; q++) {
+            out[q] = 100.0 * inside[q] / ((double) p * n);
+        }
+        return out;
     }
 
     /** The mean of {@link #percent} over the given percents, each of which lies in (0, 100]. */
     public static double average(PairedColumns c, int[] percents) {
+        double[] by = percents(c, asDoubles(percents));
         double s = 0;
-        for (int q : percents) {
-            s += percent(c, q);
+        for (double v : by) {
+            s += v;
         }
-        return s / percents.length;
+        return s / by.length;
+    }
+
+    static double[] asDoubles(int[] v) {
+        double[] d = new double[v.length];
+        for (int i = 0; i < v.length; i++) {
+            d[i] = v[i];
+        }
+        return d;
     }
 
     /** The first index whose value is not below v (sorted ascending; NaN-free). */

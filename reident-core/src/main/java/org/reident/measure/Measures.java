@@ -16,11 +16,10 @@ public record Measures(int pairs, double il1s, double intervalDisclosure, int[] 
 
     /** Every measure of the matched pairs, interval disclosure over the given percents (each in (0, 100]). */
     public static Measures of(PairedColumns c, int[] percents) {
-        double[] by = new double[percents.length];
+        double[] by = IntervalDisclosure.percents(c, IntervalDisclosure.asDoubles(percents));
         double s = 0;
-        for (int i = 0; i < percents.length; i++) {
-            by[i] = IntervalDisclosure.percent(c, percents[i]);
-            s += by[i];
+        for (double v : by) {
+            s += v;
         }
         return new Measures(c.pairs(), InformationLoss.il1s(c), s / percents.length, percents.clone(), by,
                 ProbabilisticLoss.of(c));

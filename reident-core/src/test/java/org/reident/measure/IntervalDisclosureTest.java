@@ -76,8 +76,11 @@ class IntervalDisclosureTest {
                 x[i] = r.nextInt(12);
                 y[i] = r.nextBoolean() ? x[i] : r.nextInt(12); // many ties, some unmasked
             }
-            double p = 1 + r.nextInt(60);
-            assertEquals(reference(x, y, p), IntervalDisclosure.percent(one(x, y), p), 1e-12, "trial " + trial);
+            double[] ps = {1 + r.nextInt(60), 1 + r.nextInt(60), 1 + r.nextInt(60)}; // several widths in one pass
+            double[] got = IntervalDisclosure.percents(one(x, y), ps);
+            for (int q = 0; q < ps.length; q++) {
+                assertEquals(reference(x, y, ps[q]), got[q], 1e-12, "trial " + trial + ", p " + ps[q]);
+            }
         }
     }
 
