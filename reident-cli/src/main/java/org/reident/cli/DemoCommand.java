@@ -204,14 +204,15 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
 
     /**
      * The protection's cost beside its risk, as {@code reident measure} gives them: IL1s, PIL,
-     * interval disclosure, and the score (AvRL + PIL) / 2 with AvRL the mean of am's and prl's rates.
+     * interval disclosure, and the score (AvRL + PIL) / 2 with AvRL the mean of am's and prl's tie-aware
+     * rates.
      */
     private static String utility(LinkageData data, List<MethodOutcome> outcomes) {
         double rates = 0;
         int n = 0;
         for (MethodOutcome o : outcomes) {
             if ((o.method() == Method.AM || o.method() == Method.PRL) && !o.failed() && o.model() == null) {
-                rates += o.result().rate();
+                rates += o.result().expectedRate();
                 n++;
             }
         }

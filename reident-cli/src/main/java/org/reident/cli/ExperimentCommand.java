@@ -81,38 +81,37 @@ public final class ExperimentCommand implements java.util.concurrent.Callable<In
         try {
             ArrayNode results = Reports.JSON.createArrayNode();
             String stoppedAt = null;
-            int i = 0;
-            for (ExperimentPlan.Entry e : plan.entries()) {
-                i++;
-                String tag = "[" + i + "/" + plan.entries().size() + "] " + e.name();
-                Path folder = out.resolve("files").resolve(e.slug());
-                Path[] files = make(plan, e, folder, made, tag, stderr);
-                List<String> common = common(plan, files);
-                List<String> measure = new ArrayList<>(List.of("measure"));
-                measure.addAll(common);
-                measure.addAll(List.of("--method", plan.risk(), "--json"));
-                results.add(tagged(step(tag, "measure", measure, stderr), e, "measure", files, measure));
-                for (String m : plan.methods()) {
-                    List<String> link = new ArrayList<>(List.of("link"));
-                    link.addAll(common);
-                    link.addAll(List.of("--method", m, "--json"));
-                    results.add(tagged(step(tag, "link " + m, link, stderr), e, "link", files, link));
+            int failed = 0;
+            for (int i = 0; i < plan.entries().size() && stoppedAt == null; i++) {
+                ExperimentPlan.Entry e = plan.entries().get(i);
+                String tag = "[" + (i + 1) + "/" + plan.entries().size() + "] " + e.name();
+                Path[] files;
+                try {
+                    files = make(plan, e, out.resolve("files").resolve(e.slug()), made, tag, stderr);
+                } catch (StepFailed f) { // the entry has no file: its other steps cannot run
+                    results.add(failure(e, "protect", null, f));
+                    failed++;
+                    continue;
                 }
-                for (String a : plan.learn()) {
-                    List<String> learn = new ArrayList<>(List.of("learn"));
-                    learn.addAll(common);
-                    learn.addAll(List.of("--aggregator", a, "--time-limit", plan.timeLimit(), "--json"));
-                    String what = "learn " + a + " (up to " + plan.timeLimit() + ")";
-                    JsonNode r = step(tag, what, learn, stderr);
-                    results.add(tagged(r, e, "learn", files, learn));
-                    if (r.path("interrupted").asBoolean()) { // Ctrl-C: keep what is done, run nothing more
-                        stoppedAt = tag + ": " + what;
+                List<String> common = common(plan, files);
+                for (Step st : steps(plan, common)) {
+                    JsonNode r;
+                    try {
+                        r = tagged(step(tag, st.what(), st.args(), stderr), e, st.kind(), files, st.args());
+                    } catch (StepFailed f) {
+                        results.add(failure(e, st.kind(), st.method(), f));
+                        failed++;
+                        continue;
+                    }
+                    results.add(r);
+                    if (r.path("interrupted").asBoolean()) { // Ctrl-C in learn: keep what is done, run nothing more
+                        stoppedAt = tag + ": " + st.what();
                         break;
                     }
                 }
-                if (stoppedAt != null) {
-                    break;
-                }
+            }
+            if (failed > 0) {
+                stderr.println("reident: experiment: " + failed + " step(s) not run (each named above); the results say why");
             }
             ObjectNode meta = meta(plan);
             meta.put("complete", stoppedAt == null);
@@ -150,12 +149,22 @@ public final class ExperimentCommand implements java.util.concurrent.Callable<In
             if (f != null && !Files.isRegularFile(f)) {
                 throw new InputException(plan.file() + ": 'protected'[" + i + "].file: no such file " + f);
             }
+            List<String> protect = plan.entries().get(i).protect();
+            if (protect != null) { // the options parsed now, so that a typo stops the run before any work
+                List<String> args = new ArrayList<>(protect);
+                args.addAll(List.of("--original", plan.original().toString(), "--out", "protected.csv"));
+                try {
+                    new picocli.CommandLine(new ProtectCommand()).parseArgs(args.toArray(new String[0]));
+                } catch (picocli.CommandLine.ParameterException ex) {
+                    throw new InputException(plan.file() + ": 'protected'[" + i + "].protect: " + Main.oneLine(ex.getMessage()));
+                }
+            }
         }
     }
 
     /** The entry's original and protected files, made first for a preset or a protection. */
     private Path[] make(ExperimentPlan plan, ExperimentPlan.Entry e, Path folder, List<Path> made, String tag, PrintWriter err)
-            throws IOException {
+            throws IOException, StepFailed {
         if (e.file() != null) {
             return new Path[] {plan.original(), e.file()};
         }
@@ -167,7 +176,14 @@ public final class ExperimentCommand implements java.util.concurrent.Callable<In
         if (e.preset() != null) {
             args.addAll(List.of("--preset", e.preset(), "--original", plan.original().toString(), "--out", folder.toString(),
                     "--seed", seed));
-            step(tag, "protect --preset " + e.preset(), args, err);
+            try {
+                step(tag, "protect --preset " + e.preset(), args, err);
+            } catch (StepFailed f) {
+                if (made.remove(folder)) {
+                    deleteTree(folder);
+                }
+                throw f;
+            }
             return new Path[] {folder.resolve("original.csv"), folder.resolve("protected.csv")};
         }
         args.addAll(e.protect());
@@ -182,7 +198,14 @@ public final class ExperimentCommand implements java.util.concurrent.Callable<In
         if (plan.id() != null && !has(e.protect(), "--id")) {
             args.addAll(List.of("--id", plan.id()));
         }
-        step(tag, "protect " + String.join(" ", e.protect()), args, err);
+        try {
+            step(tag, "protect " + String.join(" ", e.protect()), args, err);
+        } catch (StepFailed f) {
+            if (made.remove(folder)) {
+                deleteTree(folder);
+            }
+            throw f;
+        }
         return new Path[] {plan.original(), protectedFile};
     }
 
@@ -210,7 +233,7 @@ public final class ExperimentCommand implements java.util.concurrent.Callable<In
     }
 
     /** Runs one command in this process; its notes are passed on, its error becomes this command's. */
-    private static JsonNode step(String tag, String what, List<String> args, PrintWriter err) throws IOException {
+    private static JsonNode step(String tag, String what, List<String> args, PrintWriter err) throws IOException, StepFailed {
         err.println("reident: experiment " + tag + ": " + what);
         err.flush();
         StringWriter o = new StringWriter();
@@ -220,7 +243,10 @@ public final class ExperimentCommand implements java.util.concurrent.Callable<In
         String said = e.toString().strip();
         if (status != 0) {
             String line = said.isEmpty() ? "exit status " + status : said.lines().reduce((a, b) -> b).orElse("");
-            throw new InputException(tag + ": " + what + ": " + line.replaceFirst("^reident: (error|internal error): ", ""));
+            String why = line.replaceFirst("^reident: (error|internal error): ", "");
+            err.println("reident: experiment " + tag + ": " + what + " not run: " + why);
+            err.flush();
+            throw new StepFailed(why);
         }
         for (String l : said.isEmpty() ? new String[0] : said.split("\\R")) {
             if (!l.isBlank()) {
@@ -235,6 +261,50 @@ public final class ExperimentCommand implements java.util.concurrent.Callable<In
         if (n instanceof ObjectNode obj && !obj.has("step_seconds")) {
             obj.put("step_seconds", Reports.round((System.nanoTime() - t0) / 1e9, 3));
         }
+        return n;
+    }
+
+    /** A step that ended with an error: the experiment records it and goes on. */
+    private static final class StepFailed extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        StepFailed(String why) {
+            super(why, null, false, false);
+        }
+    }
+
+    /** One measure, link or learn step of an entry: what the progress line says, and its command line. */
+    private record Step(String kind, String method, String what, List<String> args) {
+    }
+
+    private static List<Step> steps(ExperimentPlan plan, List<String> common) {
+        List<Step> steps = new ArrayList<>();
+        steps.add(new Step("measure", plan.risk(), "measure", args("measure", common, "--method", plan.risk(), "--json")));
+        for (String m : plan.methods()) {
+            steps.add(new Step("link", m, "link " + m, args("link", common, "--method", m, "--json")));
+        }
+        for (String a : plan.learn()) {
+            steps.add(new Step("learn", a, "learn " + a + " (up to " + plan.timeLimit() + ")",
+                    args("learn", common, "--aggregator", a, "--time-limit", plan.timeLimit(), "--json")));
+        }
+        return steps;
+    }
+
+    private static List<String> args(String command, List<String> common, String... more) {
+        List<String> a = new ArrayList<>(List.of(command));
+        a.addAll(common);
+        a.addAll(List.of(more));
+        return a;
+    }
+
+    private static ObjectNode failure(ExperimentPlan.Entry e, String kind, String method, StepFailed f) {
+        ObjectNode n = Reports.JSON.createObjectNode();
+        n.put("experiment", e.name());
+        n.put("kind", kind);
+        if (method != null) {
+            n.put("method", method);
+        }
+        n.put("error", f.getMessage());
         return n;
     }
 

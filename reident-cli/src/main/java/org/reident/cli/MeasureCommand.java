@@ -36,7 +36,7 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {"Measure a protected file's disclosure risk and information loss, and their combined score.",
             "",
             "Risk: re-identification by distance-based linkage (--method) and by probabilistic linkage (prl), "
-                + "their mean AvRL, and interval disclosure (the share of original values inside the rank interval "
+                + "the mean of their tie-aware rates AvRL, and interval disclosure (the share of original values inside the rank interval "
                 + "of p percent of the records around their protected value, averaged over p = 1..10). Loss: IL1s (mean absolute error "
                 + "in units of sqrt(2) sd) and PIL (probabilistic information loss over means, variances, "
                 + "covariances, correlations and quantiles). Score = (AvRL + PIL) / 2, in percent, lower is better (docs/measures.md).",
@@ -127,7 +127,7 @@ public final class MeasureCommand implements java.util.concurrent.Callable<Integ
                 throw new InputException(each.label() + ": " + o.error());
             }
             outcomes.add(o);
-            rates += o.result().rate();
+            rates += o.result().expectedRate(); // tie-aware: a tie is a 1/t chance, not a failed attack
         }
         double avrl = rates / outcomes.size();
         double score = Measures.score(avrl, m.pil().total());
@@ -170,6 +170,7 @@ public final class MeasureCommand implements java.util.concurrent.Callable<Integ
             l.put("reidentified", o.result().reidentified());
             l.put("expected", Reports.round(o.result().expected(), 6));
             l.put("rate", Reports.round(o.result().rate(), 6));
+            l.put("expected_rate", Reports.round(o.result().expectedRate(), 6));
             l.put("seconds", Reports.round(o.seconds(), 6));
         }
         return n;
@@ -193,7 +194,7 @@ public final class MeasureCommand implements java.util.concurrent.Callable<Integ
         for (MethodOutcome o : outcomes) {
             Reports.row(out, o);
         }
-        line(out, "average record linkage (AvRL: strict rate of " + labels(outcomes) + ")", percent(avrl), "");
+        line(out, "average record linkage (AvRL: tie-aware rate of " + labels(outcomes) + ")", percent(avrl), "");
         StringBuilder by = new StringBuilder();
         for (int i = 0; i < m.percents().length; i++) {
             by.append(i == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%d%%: %.1f", m.percents()[i], m.intervalByPercent()[i]));

@@ -120,18 +120,45 @@ class ExperimentCommandTest {
         assertFalse(Files.exists(out.resolve("files").resolve("noise_20")));
     }
 
+    /** A protection's options are parsed before any work: a typo is a user error, and nothing is made. */
     @Test
-    void aFailingStepLeavesNothingBehind() throws IOException {
+    void aBadProtectionStopsTheRunBeforeAnyWork() throws IOException {
         Path f = experiment("{\"name\": \"noise 20\", \"protect\": [\"noise\", \"--p\", \"20\"]},\n"
                 + " {\"name\": \"broken\", \"protect\": [\"noise\", \"--p\", \"many\"]}");
         Path out = dir.resolve("out");
         Cli r = Cli.run("experiment", f.toString(), "--out", out.toString());
         assertEquals(2, r.status());
-        String line = r.err().strip().lines().reduce((a, b) -> b).orElse("");
-        assertTrue(line.startsWith("reident: error: [2/2] broken: protect noise --p many:"), r.err());
-        assertFalse(Files.exists(out.resolve("results.json")));
-        assertFalse(Files.exists(out.resolve("files").resolve("noise_20")), "the first entry's made files are removed");
-        assertFalse(Files.exists(out.resolve("files").resolve("broken")));
+        assertTrue(r.errLine().startsWith("reident: error: " + f + ": 'protected'[1].protect: "), r.err());
+        assertTrue(r.errLine().contains("'many'"), r.err());
+        assertFalse(Files.exists(out));
+    }
+
+    /** A step that fails on the data (MD on a file with a column published as it is) is recorded; the rest runs. */
+    @Test
+    void aStepThatFailsIsRecordedAndTheRunGoesOn() throws IOException {
+        List<String> lines = Files.readAllLines(x);
+        List<String> z = new ArrayList<>(List.of(lines.get(0)));
+        Random r = new Random(3);
+        for (String l : lines.subList(1, lines.size())) {
+            String[] v = l.split(",");
+            z.add(String.format(Locale.ROOT, "%.5f,%.5f,%s", Double.parseDouble(v[0]) + r.nextGaussian(),
+                    Double.parseDouble(v[1]) + r.nextGaussian(), v[2])); // C unmasked: MD's covariance is singular
+        }
+        Files.write(dir.resolve("z.csv"), z);
+        Path f = experiment("{\"name\": \"half\", \"file\": \"z.csv\"}, {\"name\": \"given\", \"file\": \"y.csv\"}");
+        Path out = dir.resolve("out");
+        Cli c = Cli.run("experiment", f.toString(), "--out", out.toString());
+        assertEquals(0, c.status(), c.err());
+        assertTrue(c.err().contains("reident: experiment [1/2] half: link md not run: "), c.err());
+        JsonNode results = JSON.readTree(Files.readString(out.resolve("results.json")));
+        assertEquals(6, results.size());
+        JsonNode md = results.get(1);
+        assertEquals("link", md.get("kind").asText());
+        assertEquals("md", md.get("method").asText());
+        assertTrue(md.get("error").asText().contains("singular"), md.toString());
+        assertTrue(results.get(4).has("reidentified"), "the second file's md ran");
+        String html = Files.readString(out.resolve("report.html"));
+        assertTrue(html.contains("Steps not run") && html.contains("not run"), html);
     }
 
     @Test

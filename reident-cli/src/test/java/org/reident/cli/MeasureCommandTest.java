@@ -66,7 +66,8 @@ class MeasureCommandTest {
         JsonNode prl = json("link", "--original", x.toString(), "--protected", y.toString(), "--vars", "A,B,C", "--method",
                 "prl", "--json");
         assertEquals(prl.get("rate").asDouble(), o.get("linkages").get(1).get("rate").asDouble(), 1e-9);
-        double avrl = (link.get("rate").asDouble() + prl.get("rate").asDouble()) / 2;
+        // AvRL counts ties as the intruder's 1/t chance: the mean of the tie-aware rates
+        double avrl = (link.get("expected_rate").asDouble() + prl.get("expected_rate").asDouble()) / 2;
         assertEquals(avrl, o.get("avrl").asDouble(), 1e-6);
         assertEquals((avrl + o.get("pil").asDouble()) / 2, o.get("score").asDouble(), 1e-5);
         // IL1s: C is unmasked; A and B have noise of 0.3 sd: about (0.3 + 0.3 + 0) / 3 / sqrt(pi) = 0.113
@@ -84,6 +85,38 @@ class MeasureCommandTest {
         assertEquals(id, o.get("interval_disclosure").asDouble(), 1e-5);
         // C's values always lie in their own interval: at least a third of the pairs
         assertTrue(o.get("interval_disclosure").asDouble() > 100.0 / 3);
+    }
+
+    /**
+     * Microaggregation in pairs publishes each pair's mean twice: no true match is strictly nearest
+     * (strict rate 0), but an intruder picking one of the two is right half the time; AvRL counts that.
+     * Here 100 pairs of near-identical records (0.001 sd apart) each published as their mean.
+     */
+    @Test
+    void avrlCountsTiesAsTheIntrudersChance() throws IOException {
+        Random r = new Random(19);
+        StringBuilder a = new StringBuilder("A,B\n");
+        StringBuilder b = new StringBuilder("A,B\n");
+        for (int j = 0; j < 100; j++) {
+            double u = r.nextGaussian();
+            double v = r.nextGaussian();
+            double du = 0.001 * r.nextGaussian();
+            double dv = 0.001 * r.nextGaussian();
+            a.append(String.format(Locale.ROOT, "%.6f,%.6f%n%.6f,%.6f%n", u + du, v + dv, u - du, v - dv));
+            b.append(String.format(Locale.ROOT, "%.6f,%.6f%n%.6f,%.6f%n", u, v, u, v));
+        }
+        Path xs = dir.resolve("pairs-x.csv");
+        Path ys = dir.resolve("pairs-y.csv");
+        Files.writeString(xs, a.toString());
+        Files.writeString(ys, b.toString());
+        JsonNode o = json("measure", "--original", xs.toString(), "--protected", ys.toString(), "--json");
+        assertEquals(0, o.get("reidentified").asInt());
+        JsonNode am = o.get("linkages").get(0);
+        JsonNode prl = o.get("linkages").get(1);
+        assertEquals(0, am.get("rate").asDouble());
+        assertEquals(50, am.get("expected_rate").asDouble(), 1e-9); // every true match ties with its partner's copy
+        assertEquals((50 + prl.get("expected_rate").asDouble()) / 2, o.get("avrl").asDouble(), 1e-5);
+        assertTrue(o.get("avrl").asDouble() >= 25, o.toString());
     }
 
     @Test
