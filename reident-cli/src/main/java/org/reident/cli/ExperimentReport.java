@@ -49,7 +49,9 @@ final class ExperimentReport {
                 }
             }
             for (JsonNode o : r.others()) {
-                cols.add(label(o));
+                if (o.has("method")) { // a failed protection has none: it is listed under the steps not run
+                    cols.add(label(o));
+                }
             }
         }
         return new ArrayList<>(cols);

@@ -145,13 +145,18 @@ class ExperimentCommandTest {
                     Double.parseDouble(v[1]) + r.nextGaussian(), v[2])); // C unmasked: MD's covariance is singular
         }
         Files.write(dir.resolve("z.csv"), z);
-        Path f = experiment("{\"name\": \"half\", \"file\": \"z.csv\"}, {\"name\": \"given\", \"file\": \"y.csv\"}");
+        Path f = experiment("{\"name\": \"half\", \"file\": \"z.csv\"}, {\"name\": \"given\", \"file\": \"y.csv\"},"
+                + " {\"name\": \"unknown\", \"protect\": [\"shuffle\"]}"); // parses, but there is no such method
         Path out = dir.resolve("out");
         Cli c = Cli.run("experiment", f.toString(), "--out", out.toString());
         assertEquals(0, c.status(), c.err());
-        assertTrue(c.err().contains("reident: experiment [1/2] half: link md not run: "), c.err());
+        assertTrue(c.err().contains("reident: experiment [1/3] half: link md not run: "), c.err());
         JsonNode results = JSON.readTree(Files.readString(out.resolve("results.json")));
-        assertEquals(6, results.size());
+        assertEquals(7, results.size());
+        JsonNode unknown = results.get(6);
+        assertEquals("protect", unknown.get("kind").asText());
+        assertTrue(unknown.get("error").asText().contains("shuffle"), unknown.toString());
+        assertFalse(Files.exists(out.resolve("files").resolve("unknown")), "a failed protection leaves no folder");
         JsonNode md = results.get(1);
         assertEquals("link", md.get("kind").asText());
         assertEquals("md", md.get("method").asText());
@@ -159,6 +164,9 @@ class ExperimentCommandTest {
         assertTrue(results.get(4).has("reidentified"), "the second file's md ran");
         String html = Files.readString(out.resolve("report.html"));
         assertTrue(html.contains("Steps not run") && html.contains("not run"), html);
+        assertFalse(html.contains("<th> %</th>"), "no column for a step without a method");
+        Cli again = Cli.run("report", out.resolve("results.json").toString(), "--out", dir.resolve("again.html").toString());
+        assertEquals(0, again.status(), again.err());
     }
 
     @Test
