@@ -107,11 +107,11 @@ public final class MeasureCommand implements java.util.concurrent.Callable<Integ
         Standardization std = standardize != null ? Standardization.parse(standardize)
                 : model != null && model.standardization() != null ? model.standardization() : Standardization.OWN;
         DistanceOptions options = new DistanceOptions(std, 2, false);
+        long t0 = System.nanoTime();
+        Measures m = Measures.of(PairedColumns.of(data), widths); // validates the matched records: before any note
         for (String note : data.notes()) {
             stderr.println("reident: note: " + note);
         }
-        long t0 = System.nanoTime();
-        Measures m = Measures.of(PairedColumns.of(data), widths);
         LinkageEngine engine = threads == null ? LinkageEngine.withAllCores() : new LinkageEngine(threads);
         List<Method> methods = new ArrayList<>(List.of(single));
         if (prl && single != Method.PRL) {

@@ -160,6 +160,20 @@ class MeasureCommandTest {
         assertEquals("", captured.toString(java.nio.charset.StandardCharsets.UTF_8));
     }
 
+    /** With --id only some records are matched; a column constant on them has no spread to measure against. */
+    @Test
+    void aColumnConstantOnTheMatchedRecordsIsAUserError() throws IOException {
+        Path a = dir.resolve("a.csv");
+        Path b = dir.resolve("b.csv");
+        Files.writeString(a, "ID,A,B\n1,5,1\n2,5,2\n3,9,3\n4,1,4\n");
+        Files.writeString(b, "ID,A,B\n2,5.5,2.2\n1,4.5,0.9\n");
+        Cli r = Cli.run("measure", "--original", a.toString(), "--protected", b.toString(), "--id", "ID", "--no-prl");
+        assertEquals(2, r.status(), r.err());
+        assertTrue(r.errLine().startsWith("reident: error: " + a + ": column 'A' is constant (5.0) on the 2 records that have a true"),
+                r.err());
+        assertEquals("", r.out());
+    }
+
     @Test
     void badPercentIsAOneLineUserError() {
         Cli r = Cli.run("measure", "--original", x.toString(), "--protected", y.toString(), "--interval-percents", "0,5");

@@ -24,7 +24,8 @@ public record PairedColumns(List<String> variables, double[][] original, double[
     /**
      * The matched pairs of a linkage problem (records without a true match are left out).
      *
-     * @throws InputException when fewer than 2 records are matched (no variance, no ranks)
+     * @throws InputException when fewer than 2 records are matched (no variance, no ranks), or a
+     *         variable is constant on the matched records of either file
      */
     public static PairedColumns of(LinkageData d) {
         int n = d.dimension();
@@ -48,6 +49,20 @@ public record PairedColumns(List<String> variables, double[][] original, double[
             }
             p++;
         }
+        for (int k = 0; k < n; k++) { // each file's builder refused constant columns, but the matched records may be
+            checkVaries(x[k], d.originalName(), d.variables().get(k));
+            checkVaries(y[k], d.maskedName(), d.variables().get(k));
+        }
         return new PairedColumns(d.variables(), x, y);
+    }
+
+    private static void checkVaries(double[] v, String file, String variable) {
+        for (double e : v) {
+            if (e != v[0]) {
+                return;
+            }
+        }
+        throw new InputException(file + ": column '" + variable + "' is constant (" + v[0] + ") on the " + v.length
+                + " records that have a true match: no spread to measure the loss against; leave it out with --vars");
     }
 }
