@@ -161,6 +161,16 @@ public final class MeasureCommand implements java.util.concurrent.Callable<Integ
         putOrNull(parts, "covariances", p.covariances());
         putOrNull(parts, "correlations", p.correlations());
         putOrNull(parts, "quantiles", p.quantiles());
+        ArrayNode vars = n.putArray("by_variable");
+        for (int j = 0; j < m.il1sByVariable().length; j++) {
+            ObjectNode v = vars.addObject();
+            v.put("variable", n.get("variables").get(j).asText());
+            v.put("il1s", Reports.round(m.il1sByVariable()[j], 8));
+            v.put("interval_disclosure", Reports.round(m.intervalByVariable()[j], 6));
+            v.put("pil_mean", Reports.round(p.byVariable()[j][0], 6));
+            v.put("pil_variance", Reports.round(p.byVariable()[j][1], 6));
+            v.put("pil_quantiles", Reports.round(p.byVariable()[j][2], 6));
+        }
         n.put("avrl", Reports.round(avrl, 6));
         n.put("score", Reports.round(score, 6));
         ArrayNode linkages = n.putArray("linkages");
@@ -207,6 +217,13 @@ public final class MeasureCommand implements java.util.concurrent.Callable<Integ
         line(out, "PIL (probabilistic information loss)", percent(p.total()), String.format(Locale.ROOT,
                 "means %.2f, variances %.2f, covariances %s, correlations %s, quantiles %.2f", p.means(), p.variances(),
                 twoDigits(p.covariances()), twoDigits(p.correlations()), p.quantiles()));
+        out.println();
+        out.printf(Locale.ROOT, "%-36s %8s %14s %12s %12s %12s%n", "By variable", "IL1s", "interval %", "PIL mean %",
+                "variance %", "quantiles %");
+        for (int j = 0; j < m.il1sByVariable().length; j++) {
+            out.printf(Locale.ROOT, "  %-34s %8.4f %14.2f %12.2f %12.2f %12.2f%n", data.variables().get(j), m.il1sByVariable()[j],
+                    m.intervalByVariable()[j], p.byVariable()[j][0], p.byVariable()[j][1], p.byVariable()[j][2]);
+        }
         out.println();
         line(out, "Score = (AvRL + PIL) / 2, lower is better", percent(score), String.format(Locale.ROOT, "%.1f s", seconds));
     }

@@ -95,6 +95,7 @@ class ExperimentCommandTest {
         String md = Files.readString(dir.resolve("r.md"));
         assertTrue(md.contains("| given | 150 |"), md);
         assertTrue(md.contains("reference: theirs"), md);
+        assertTrue(md.contains("| given | C | "), md); // the by-variable table
     }
 
     /** Ctrl-C in a learn step (a stop request, as the handler makes it) ends the experiment there, its results kept. */

@@ -85,6 +85,26 @@ class MeasureCommandTest {
         assertEquals(id, o.get("interval_disclosure").asDouble(), 1e-5);
         // C's values always lie in their own interval: at least a third of the pairs
         assertTrue(o.get("interval_disclosure").asDouble() > 100.0 / 3);
+        // by variable: the unmasked C loses nothing and discloses everything; the means make the totals
+        JsonNode by = o.get("by_variable");
+        assertEquals(List.of("A", "B", "C"), List.of(by.get(0).get("variable").asText(), by.get(1).get("variable").asText(),
+                by.get(2).get("variable").asText()));
+        JsonNode c = by.get(2);
+        assertEquals(0, c.get("il1s").asDouble());
+        assertEquals(100, c.get("interval_disclosure").asDouble());
+        assertEquals(0, c.get("pil_mean").asDouble() + c.get("pil_variance").asDouble() + c.get("pil_quantiles").asDouble());
+        double il = 0;
+        double inside = 0;
+        double quantiles = 0;
+        for (JsonNode v : by) {
+            il += v.get("il1s").asDouble() / 3;
+            inside += v.get("interval_disclosure").asDouble() / 3;
+            quantiles += v.get("pil_quantiles").asDouble() / 3;
+        }
+        assertEquals(o.get("il1s").asDouble(), il, 1e-7);
+        assertEquals(o.get("interval_disclosure").asDouble(), inside, 1e-5);
+        assertEquals(parts.get("quantiles").asDouble(), quantiles, 1e-5);
+        assertTrue(by.get(0).get("il1s").asDouble() > 0.1, by.toString()); // noise of 0.3 sd: about 0.3 / sqrt(pi)
     }
 
     /**

@@ -14,11 +14,21 @@ public final class InformationLoss {
     private InformationLoss() {
     }
 
-    /** IL1s of the matched pairs; every original column must vary. */
+    /** IL1s of the matched pairs: the mean of {@link #byVariable}; every original column must vary. */
     public static double il1s(PairedColumns c) {
+        double[] by = byVariable(c);
+        double s = 0;
+        for (double v : by) {
+            s += v;
+        }
+        return s / by.length;
+    }
+
+    /** Each variable's share: (1 / n) sum_i |x_ij - y_ij| / (sqrt(2) S_j). */
+    public static double[] byVariable(PairedColumns c) {
         int p = c.original().length;
         int n = c.pairs();
-        double total = 0;
+        double[] out = new double[p];
         for (int j = 0; j < p; j++) {
             double[] x = c.original()[j];
             double[] y = c.masked()[j];
@@ -30,8 +40,8 @@ public final class InformationLoss {
             for (int i = 0; i < n; i++) {
                 sum += Math.abs(x[i] - y[i]);
             }
-            total += sum / (Math.sqrt(2) * sd);
+            out[j] = sum / (Math.sqrt(2) * sd * n);
         }
-        return total / ((double) p * n);
+        return out;
     }
 }

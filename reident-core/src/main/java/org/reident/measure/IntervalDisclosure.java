@@ -35,24 +35,50 @@ public final class IntervalDisclosure {
         return percents(c, new double[] {percent})[0];
     }
 
-    /**
-     * {@link #percent} at each of several widths, each column sorted and each record's tie located
-     * once for all of them.
-     */
+    /** {@link #percent} at each of several widths: the mean over the variables of {@link #table}. */
     public static double[] percents(PairedColumns c, double[] percents) {
+        double[][] t = table(c, percents);
+        double[] out = new double[percents.length];
+        for (double[] row : t) {
+            for (int q = 0; q < out.length; q++) {
+                out[q] += row[q] / t.length;
+            }
+        }
+        return out;
+    }
+
+    /** Each variable's interval disclosure, the mean over the widths of its row of {@link #table}. */
+    public static double[] byVariable(PairedColumns c, double[] percents) {
+        double[][] t = table(c, percents);
+        double[] out = new double[t.length];
+        for (int j = 0; j < t.length; j++) {
+            for (double v : t[j]) {
+                out[j] += v / percents.length;
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Interval disclosure of each variable j at each width q, in percent of the matched records; each
+     * column sorted and each record's tie located once for all the widths.
+     */
+    public static double[][] table(PairedColumns c, double[] percents) {
         int p = c.original().length;
         int n = c.pairs();
         int[] h = new int[percents.length];
         for (int q = 0; q < percents.length; q++) {
             h[q] = halfWidth(percents[q], n);
         }
-        long[] inside = new long[percents.length];
+        double[][] out = new double[p][percents.length];
         double[] sorted = new double[n];
+        long[] inside = new long[percents.length];
         for (int j = 0; j < p; j++) {
             double[] x = c.original()[j];
             double[] y = c.masked()[j];
             System.arraycopy(y, 0, sorted, 0, n);
             Arrays.sort(sorted);
+            Arrays.fill(inside, 0);
             for (int i = 0; i < n; i++) {
                 int first = lowerBound(sorted, y[i]);
                 int last = lowerBound(sorted, Math.nextUp(y[i])) - 1;
@@ -63,10 +89,9 @@ public final class IntervalDisclosure {
                     }
                 }
             }
-        }
-        double[] out = new double[percents.length];
-        for (int q = 0; q < out.length; q++) {
-            out[q] = 100.0 * inside[q] / ((double) p * n);
+            for (int q = 0; q < h.length; q++) {
+                out[j][q] = 100.0 * inside[q] / n;
+            }
         }
         return out;
     }

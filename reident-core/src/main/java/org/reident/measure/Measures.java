@@ -10,19 +10,34 @@ package org.reident.measure;
  * @param percents               the rank-interval widths p averaged, in percent of the records
  * @param intervalByPercent      interval disclosure at each of {@code percents}
  * @param pil                    {@link ProbabilisticLoss#of}, in percent
+ * @param il1sByVariable         {@link InformationLoss#byVariable}
+ * @param intervalByVariable     {@link IntervalDisclosure#byVariable} over {@code percents}
  */
 public record Measures(int pairs, double il1s, double intervalDisclosure, int[] percents, double[] intervalByPercent,
-        ProbabilisticLoss.Result pil) {
+        ProbabilisticLoss.Result pil, double[] il1sByVariable, double[] intervalByVariable) {
 
     /** Every measure of the matched pairs, interval disclosure over the given percents (each in (0, 100]). */
     public static Measures of(PairedColumns c, int[] percents) {
-        double[] by = IntervalDisclosure.percents(c, IntervalDisclosure.asDoubles(percents));
-        double s = 0;
-        for (double v : by) {
-            s += v;
+        double[][] table = IntervalDisclosure.table(c, IntervalDisclosure.asDoubles(percents));
+        int p = table.length;
+        double[] byPercent = new double[percents.length];
+        double[] byVariable = new double[p];
+        double all = 0;
+        for (int j = 0; j < p; j++) {
+            for (int q = 0; q < percents.length; q++) {
+                byPercent[q] += table[j][q] / p;
+                byVariable[j] += table[j][q] / percents.length;
+                all += table[j][q];
+            }
         }
-        return new Measures(c.pairs(), InformationLoss.il1s(c), s / percents.length, percents.clone(), by,
-                ProbabilisticLoss.of(c));
+        double[] il = InformationLoss.byVariable(c);
+        double il1s = 0;
+        for (double v : il) {
+            il1s += v;
+        }
+        il1s /= p; // as InformationLoss.il1s sums
+        return new Measures(c.pairs(), il1s, all / (p * (double) percents.length), percents.clone(), byPercent,
+                ProbabilisticLoss.of(c), il, byVariable);
     }
 
     /**

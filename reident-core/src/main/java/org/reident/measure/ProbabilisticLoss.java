@@ -48,9 +48,11 @@ public final class ProbabilisticLoss {
      * @param correlations over their correlations
      * @param quantiles    over the quantiles at 5, 10, ..., 95 percent of every variable
      * @param total        the mean of the groups that exist: the PIL
+     * @param byVariable   each variable's loss on its mean, its variance and its quantiles (the mean
+     *                     of its 19), in percent: {@code byVariable[j] = {mean, variance, quantiles}}
      */
     public record Result(double means, double variances, double covariances, double correlations, double quantiles,
-            double total) {
+            double total, double[][] byVariable) {
     }
 
     private ProbabilisticLoss() {
@@ -69,15 +71,20 @@ public final class ProbabilisticLoss {
         double means = 0;
         double variances = 0;
         double quantiles = 0;
+        double[][] byVariable = new double[p][];
         for (int j = 0; j < p; j++) {
             mx[j] = Moments.mean(x[j]);
             my[j] = Moments.mean(y[j]);
             vx[j] = Moments.centralMoment(x[j], mx[j], 2);
             vy[j] = Moments.centralMoment(y[j], my[j], 2);
             double m4 = Moments.centralMoment(x[j], mx[j], 4);
-            means += loss(my[j] - mx[j], vx[j] / (n - 1));
-            variances += loss(vy[j] - vx[j], varianceOfVariance(vx[j], m4, n));
-            quantiles += quantileLoss(x[j], y[j]);
+            double mean = loss(my[j] - mx[j], vx[j] / (n - 1));
+            double variance = loss(vy[j] - vx[j], varianceOfVariance(vx[j], m4, n));
+            double quantile = quantileLoss(x[j], y[j]);
+            means += mean;
+            variances += variance;
+            quantiles += quantile;
+            byVariable[j] = new double[] {100 * mean, 100 * variance, 100 * quantile / QUANTILES};
         }
         double covariances = 0;
         double correlations = 0;
@@ -102,11 +109,11 @@ public final class ProbabilisticLoss {
         double gv = 100 * variances / p;
         double gq = 100 * quantiles / (p * (double) QUANTILES);
         if (pairs == 0) {
-            return new Result(gm, gv, Double.NaN, Double.NaN, gq, (gm + gv + gq) / 3);
+            return new Result(gm, gv, Double.NaN, Double.NaN, gq, (gm + gv + gq) / 3, byVariable);
         }
         double gc = 100 * covariances / pairs;
         double gr = 100 * correlations / pairs;
-        return new Result(gm, gv, gc, gr, gq, (gm + gv + gc + gr + gq) / 5);
+        return new Result(gm, gv, gc, gr, gq, (gm + gv + gc + gr + gq) / 5, byVariable);
     }
 
     /** 2 (Phi(|d| / sqrt(var)) - 1/2); 0 or 1 when the variance is 0 (or not a number). */
