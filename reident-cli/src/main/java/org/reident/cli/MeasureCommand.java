@@ -51,9 +51,9 @@ public final class MeasureCommand implements java.util.concurrent.Callable<Integ
     @Mixin
     InputOptions input;
 
-    @Option(names = "--method", paramLabel = "M", defaultValue = "am",
+    @Option(names = "--method", paramLabel = "M",
             description = "The distance-based linkage of the risk: am (default), dbrl2, md, md0, kernel, wm, owa, choquet, "
-                    + "bilinear, md-star (the last five with --params), or prl.")
+                    + "bilinear, md-star (the last five with --params; with --params the default is the model's), or prl.")
     String method;
 
     @Option(names = "--prl", negatable = true, defaultValue = "true", fallbackValue = "true",
@@ -81,7 +81,8 @@ public final class MeasureCommand implements java.util.concurrent.Callable<Integ
     public Integer call() throws Exception {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter stderr = spec.commandLine().getErr();
-        Method single = Method.parse(method);
+        DistanceModel model = params == null ? null : ModelFile.read(params, params.toString());
+        Method single = method != null ? Method.parse(method) : model != null ? model.method() : Method.AM;
         int[] widths = percents == null ? org.reident.measure.IntervalDisclosure.DEFAULT_PERCENTS : percents;
         if (widths.length == 0) {
             throw new InputException("--interval-percents: expected at least one percent");
@@ -94,7 +95,6 @@ public final class MeasureCommand implements java.util.concurrent.Callable<Integ
         if (threads != null && threads < 1) {
             throw new InputException("--threads: expected at least 1, got " + threads);
         }
-        DistanceModel model = params == null ? null : ModelFile.read(params, params.toString());
         if (model != null && model.method() != single) {
             throw new InputException(params + ": holds a model of aggregator " + model.aggregator() + ", which --method "
                     + single.label() + " cannot use (use --method " + model.method().label() + ")");

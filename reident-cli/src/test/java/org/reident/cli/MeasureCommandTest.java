@@ -194,6 +194,22 @@ class MeasureCommandTest {
         assertEquals("", r.out());
     }
 
+    /** With a learned model and no --method, the risk is the model's own linkage: the learned worst case. */
+    @Test
+    void aLearnedModelIsTheRisksLinkage() throws IOException {
+        Path model = dir.resolve("wm.json");
+        Cli learn = Cli.run("learn", "--original", x.toString(), "--protected", y.toString(), "--id", "ID", "--vars", "A,B",
+                "--aggregator", "wm", "--out", model.toString());
+        assertEquals(0, learn.status(), learn.err());
+        JsonNode o = json("measure", "--original", x.toString(), "--protected", y.toString(), "--id", "ID", "--params",
+                model.toString(), "--json");
+        assertEquals("wm", o.get("method").asText());
+        JsonNode link = json("link", "--original", x.toString(), "--protected", y.toString(), "--id", "ID", "--method", "wm",
+                "--params", model.toString(), "--json");
+        assertEquals(link.get("reidentified").asInt(), o.get("reidentified").asInt());
+        assertEquals(List.of("A", "B"), List.of(o.get("variables").get(0).asText(), o.get("variables").get(1).asText()));
+    }
+
     @Test
     void badPercentIsAOneLineUserError() {
         Cli r = Cli.run("measure", "--original", x.toString(), "--protected", y.toString(), "--interval-percents", "0,5");
