@@ -173,40 +173,37 @@ public final class ExperimentCommand implements java.util.concurrent.Callable<In
         }
         List<String> args = new ArrayList<>(List.of("protect"));
         String seed = Long.toString(plan.seed());
+        Path[] files;
+        String what;
         if (e.preset() != null) {
             args.addAll(List.of("--preset", e.preset(), "--original", plan.original().toString(), "--out", folder.toString(),
                     "--seed", seed));
-            try {
-                step(tag, "protect --preset " + e.preset(), args, err);
-            } catch (StepFailed f) {
-                if (made.remove(folder)) {
-                    deleteTree(folder);
-                }
-                throw f;
+            files = new Path[] {folder.resolve("original.csv"), folder.resolve("protected.csv")};
+            what = "protect --preset " + e.preset();
+        } else {
+            args.addAll(e.protect());
+            files = new Path[] {plan.original(), folder.resolve("protected.csv")};
+            args.addAll(List.of("--original", plan.original().toString(), "--out", files[1].toString()));
+            if (!has(e.protect(), "--seed")) {
+                args.addAll(List.of("--seed", seed));
             }
-            return new Path[] {folder.resolve("original.csv"), folder.resolve("protected.csv")};
-        }
-        args.addAll(e.protect());
-        Path protectedFile = folder.resolve("protected.csv");
-        args.addAll(List.of("--original", plan.original().toString(), "--out", protectedFile.toString()));
-        if (!has(e.protect(), "--seed")) {
-            args.addAll(List.of("--seed", seed));
-        }
-        if (!plan.vars().isEmpty() && !has(e.protect(), "--vars")) {
-            args.addAll(List.of("--vars", String.join(",", plan.vars())));
-        }
-        if (plan.id() != null && !has(e.protect(), "--id")) {
-            args.addAll(List.of("--id", plan.id()));
+            if (!plan.vars().isEmpty() && !has(e.protect(), "--vars")) {
+                args.addAll(List.of("--vars", String.join(",", plan.vars())));
+            }
+            if (plan.id() != null && !has(e.protect(), "--id")) {
+                args.addAll(List.of("--id", plan.id()));
+            }
+            what = "protect " + String.join(" ", e.protect());
         }
         try {
-            step(tag, "protect " + String.join(" ", e.protect()), args, err);
-        } catch (StepFailed f) {
+            step(tag, what, args, err);
+        } catch (StepFailed f) { // no file for the entry: the folder this run made goes
             if (made.remove(folder)) {
                 deleteTree(folder);
             }
             throw f;
         }
-        return new Path[] {plan.original(), protectedFile};
+        return files;
     }
 
     private static boolean has(List<String> args, String option) {

@@ -98,6 +98,29 @@ class ExperimentCommandTest {
         assertTrue(md.contains("| given | C | "), md); // the by-variable table
     }
 
+    /** A preset samples its own original: measure runs on the preset's pair, the same as on the files protect writes. */
+    @Test
+    void aPresetEntryMeasuresThePresetsOwnPair() throws IOException {
+        Path census = SharedDataFiles.file("census.csv");
+        Path f = dir.resolve("preset.json");
+        Files.writeString(f, "{\"original\": \"" + census.toString().replace("\\", "\\\\") + "\", \"seed\": 2,"
+                + " \"protected\": [{\"name\": \"M5-38\", \"preset\": \"M5-38\"}]}");
+        Path out = dir.resolve("out");
+        Cli r = Cli.run("experiment", f.toString(), "--out", out.toString());
+        assertEquals(0, r.status(), r.err());
+        JsonNode m = JSON.readTree(Files.readString(out.resolve("results.json"))).get(0);
+        Path folder = out.resolve("files").resolve("M5-38");
+        assertEquals(folder.resolve("original.csv").toString(), m.get("original").get("file").asText());
+        assertEquals(400, m.get("pairs").asInt());
+        Path again = dir.resolve("again");
+        assertEquals(0, Cli.run("protect", "--preset", "M5-38", "--original", census.toString(), "--out", again.toString(),
+                "--seed", "2").status());
+        JsonNode direct = JSON.readTree(Cli.run("measure", "--original", again.resolve("original.csv").toString(), "--protected",
+                again.resolve("protected.csv").toString(), "--json").out());
+        assertEquals(direct.get("score").asDouble(), m.get("score").asDouble(), 0);
+        assertEquals(direct.get("reidentified").asInt(), m.get("reidentified").asInt());
+    }
+
     /** Ctrl-C in a learn step (a stop request, as the handler makes it) ends the experiment there, its results kept. */
     @Test
     void aStopRequestEndsTheExperimentWithTheStepsDone() throws IOException {
