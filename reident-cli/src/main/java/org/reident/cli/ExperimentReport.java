@@ -339,8 +339,10 @@ final class ExperimentReport {
             }
             double x = pad + w * clamp(r.measure().path("pil").asDouble()) / 100.0;
             double y = pad + h - h * clamp(r.measure().path("avrl").asDouble()) / 100.0;
+            boolean right = x > pad + 0.7 * w; // a label there would run off the page: it ends at the point instead
             s.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"#1565c0\"/>"
-                    + "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\">%s</text>%n", x, y, x + 6, y - 6, esc(r.name())));
+                    + "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\"%s>%s</text>%n", x, y, right ? x - 6 : x + 6, y - 6,
+                    right ? " text-anchor=\"end\"" : "", esc(r.name())));
         }
         return s.append("</svg>\n").toString();
     }
