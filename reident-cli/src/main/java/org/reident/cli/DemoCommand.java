@@ -216,7 +216,7 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
                 n++;
             }
         }
-        Measures m = Measures.of(PairedColumns.of(data), IntervalDisclosure.DEFAULT_PERCENTS);
+        Measures m = Measures.of(PairedColumns.of(data), IntervalDisclosure.defaultPercents());
         double pil = m.pil().total();
         String score = n == 0 ? "" : String.format(Locale.ROOT, "; score (AvRL + PIL) / 2 = %.2f %% with AvRL %.2f %% (am, prl)",
                 Measures.score(rates / n, pil), rates / n);

@@ -83,7 +83,7 @@ public final class MeasureCommand implements java.util.concurrent.Callable<Integ
         PrintWriter stderr = spec.commandLine().getErr();
         DistanceModel model = params == null ? null : ModelFile.read(params, params.toString());
         Method single = method != null ? Method.parse(method) : model != null ? model.method() : Method.AM;
-        int[] widths = percents == null ? org.reident.measure.IntervalDisclosure.DEFAULT_PERCENTS : percents;
+        int[] widths = percents == null ? org.reident.measure.IntervalDisclosure.defaultPercents() : percents;
         if (widths.length == 0) {
             throw new InputException("--interval-percents: expected at least one percent");
         }

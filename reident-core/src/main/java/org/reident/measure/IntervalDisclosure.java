@@ -15,14 +15,19 @@ import java.util.Arrays;
  * ranks below the first of the tied values to h ranks above the last, h = ceil(p N / 100) - 1 (the
  * largest rank difference below p percent of N), clipped to the file, so the measure does not
  * depend on the order of the rows; the interval is closed. The share is over every variable and
- * matched record; {@link #average} takes the mean over p = 1, ..., 10 percent, the range Domingo-Ferrer
- * and Torra average over.
+ * matched record; {@link #average} takes the mean over the widths, by default p = 1, ..., 10 percent
+ * (the range of widths of Domingo-Ferrer and Torra's comparison as we read it; the commands'
+ * {@code --interval-percents} changes it).
  */
 public final class IntervalDisclosure {
-    /** The percents averaged by default, 1 to 10. */
-    public static final int[] DEFAULT_PERCENTS = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+    private static final int[] DEFAULT_PERCENTS = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
 
     private IntervalDisclosure() {
+    }
+
+    /** The widths averaged by default: 1, 2, ..., 10 percent (a new array each call). */
+    public static int[] defaultPercents() {
+        return DEFAULT_PERCENTS.clone();
     }
 
     /** The rank half-width h = ceil(p N / 100) - 1 for p percent of N records. */

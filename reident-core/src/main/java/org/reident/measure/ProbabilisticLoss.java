@@ -27,7 +27,8 @@ import org.apache.commons.statistics.distribution.NormalDistribution;
  *   <li>covariance m_11: ((n-1)^2 / n^3) (m_22 - m_11^2) + ((n-1) / n^3) (m_11^2 + m_20 m_02);</li>
  *   <li>correlation r = m_11 / sqrt(m_20 m_02): (1/n) [ (r^2/4) (m_40/m_20^2 + m_04/m_02^2 +
  *       2 m_22/(m_20 m_02)) + m_22/(m_20 m_02) - r (m_31/(m_20^1.5 m_02^0.5) + m_13/(m_20^0.5 m_02^1.5)) ],
- *       the delta method without a normality assumption ((1 - r^2)^2 / n for normal data);</li>
+ *       the delta method without a normality assumption ((1 - r^2)^2 / n for normal data; a negative
+ *       value, possible on odd samples since the moments are estimates, is taken as 0);</li>
  *   <li>quantile Q(a): a (1 - a) / (n f(Q(a))^2), with 1 / f estimated by the difference quotient
  *       (Q(a + b) - Q(a - b)) / (2 b) (Siddiqui) and Hall and Sheather's bandwidth
  *       b = n^(-1/3) 1.96^(2/3) (1.5 phi(z_a)^2 / (2 z_a^2 + 1))^(1/3), the quantile levels clipped
