@@ -1,13 +1,6 @@
 package org.reident.cli;
 
-import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -17,6 +10,7 @@ import java.util.Locale;
 import java.util.Set;
 import org.reident.data.InputException;
 import org.reident.distance.Method;
+import org.reident.io.JsonInput;
 
 /**
  * An experiment file: one original file, the protected files to compare (existing files, papers'
@@ -50,32 +44,15 @@ record ExperimentPlan(Path file, Path original, List<String> vars, String id, lo
         }
     }
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Set<String> KEYS = Set.of("original", "vars", "id", "seed", "risk", "methods", "learn", "time_limit",
             "protected");
     private static final Set<String> ENTRY_KEYS = Set.of("name", "file", "preset", "protect", "reference");
     private static final Set<String> AGGREGATORS = Set.of("wm", "wm-m", "owa", "choquet", "choquet-m", "bilinear",
             "bilinear-nc", "md-star");
 
-    static {
-        JSON.getFactory().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
-    }
-
     static ExperimentPlan read(Path file) {
         String display = file.toString();
-        JsonNode root;
-        try (JsonParser p = JSON.getFactory().createParser(Files.readString(file))) {
-            root = JSON.readTree(p);
-            if (root != null && p.nextToken() != null) {
-                throw new InputException(at(display, p.getTokenLocation()) + ": text after the experiment's JSON object");
-            }
-        } catch (NoSuchFileException e) {
-            throw new InputException(display + ": no such file");
-        } catch (JsonProcessingException e) {
-            throw new InputException(at(display, e.getLocation()) + ": not valid JSON: " + e.getOriginalMessage().replaceAll("\\s+", " "));
-        } catch (IOException e) {
-            throw new InputException(display + ": cannot read: " + e.getMessage());
-        }
+        JsonNode root = JsonInput.read(file, display, "the experiment's JSON object (one object per file)");
         if (root == null || !root.isObject()) {
             throw new InputException(display + ": expected a JSON object (an experiment: see 'reident experiment --help')");
         }
@@ -213,7 +190,4 @@ record ExperimentPlan(Path file, Path original, List<String> vars, String id, lo
         return List.copyOf(out);
     }
 
-    private static String at(String display, JsonLocation where) {
-        return display + ":" + where.getLineNr() + ":" + where.getColumnNr();
-    }
 }

@@ -68,9 +68,7 @@ final class ExperimentReport {
                 if (o.has("error")) {
                     return "not run";
                 }
-                double records = o.path("records").asDouble();
-                String s = rateCell(o.path("rate").asDouble(), o.has("expected_rate") ? o.path("expected_rate").asDouble()
-                        : 100 * o.path("expected").asDouble() / records);
+                String s = rateCell(o.path("rate").asDouble(), o.path("expected_rate").asDouble());
                 if (o.path("kind").asText().equals("learn")) {
                     String status = o.path("status").asText();
                     s += " " + status + (status.equals("OPTIMAL") ? ""
@@ -82,7 +80,7 @@ final class ExperimentReport {
         if (r.measure() != null) {
             for (JsonNode l : r.measure().path("linkages")) {
                 if (l.path("method").asText().equals(column)) {
-                    return rateCell(l.path("rate").asDouble(), l.path("expected_rate").asDouble(l.path("rate").asDouble()));
+                    return rateCell(l.path("rate").asDouble(), l.path("expected_rate").asDouble());
                 }
             }
         }

@@ -24,6 +24,10 @@ final class LearnReport {
             return records == 0 ? 0 : 100.0 * strict / records;
         }
 
+        double expectedRate() {
+            return records == 0 ? 0 : 100.0 * expected / records;
+        }
+
         static Counts of(LinkageResult r, int[] subset) {
             int s = 0;
             double e = 0;
@@ -64,6 +68,7 @@ final class LearnReport {
         j.put("reidentified", c.strict());
         j.put("expected", Reports.round(c.expected(), 6));
         j.put("rate", Reports.round(c.rate(), 6));
+        j.put("expected_rate", Reports.round(c.expectedRate(), 6));
         j.put("status", r.status());
         j.put("objective_bound", r.bound());
         j.put("gap", Reports.round(r.gap(), 6));
@@ -89,6 +94,7 @@ final class LearnReport {
             tn.put("reidentified", t.strict());
             tn.put("expected", Reports.round(t.expected(), 6));
             tn.put("rate", Reports.round(t.rate(), 6));
+            tn.put("expected_rate", Reports.round(t.expectedRate(), 6));
         }
         return j;
     }

@@ -1,13 +1,11 @@
 package org.reident.cli;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import org.reident.data.InputException;
 import org.reident.io.AtomicOutput;
+import org.reident.io.JsonInput;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -45,8 +43,8 @@ public final class ReportCommand implements java.util.concurrent.Callable<Intege
             AtomicOutput.checkWritable(markdown, "--markdown");
             AtomicOutput.checkNotInput(markdown, "--markdown", results);
         }
-        JsonNode array = read(results);
-        if (!array.isArray()) {
+        JsonNode array = JsonInput.read(results, results.toString(), "the results' JSON array (one array per file)");
+        if (array == null || !array.isArray()) {
             throw new InputException(results + ": expected a JSON array (an experiment's results.json)");
         }
         for (int i = 0; i < array.size(); i++) {
@@ -56,7 +54,8 @@ public final class ReportCommand implements java.util.concurrent.Callable<Intege
             }
         }
         Path metaFile = results.toAbsolutePath().resolveSibling("experiment.json");
-        JsonNode meta = Files.isRegularFile(metaFile) ? read(metaFile) : null;
+        JsonNode meta = Files.isRegularFile(metaFile)
+                ? JsonInput.read(metaFile, metaFile.toString(), "the experiment's JSON object (one object per file)") : null;
         AtomicOutput.writeString(out, ExperimentReport.html(meta, array));
         if (markdown != null) {
             AtomicOutput.writeString(markdown, ExperimentReport.markdown(meta, array, "reident report " + results + " --out " + out
@@ -64,18 +63,5 @@ public final class ReportCommand implements java.util.concurrent.Callable<Intege
         }
         spec.commandLine().getOut().println("wrote " + out + (markdown != null ? ", " + markdown : ""));
         return 0;
-    }
-
-    private static JsonNode read(Path f) {
-        try {
-            return Reports.JSON.readTree(Files.readString(f));
-        } catch (NoSuchFileException e) {
-            throw new InputException(f + ": no such file");
-        } catch (JsonProcessingException e) {
-            throw new InputException(f + ":" + e.getLocation().getLineNr() + ":" + e.getLocation().getColumnNr() + ": not valid JSON: "
-                    + e.getOriginalMessage().replaceAll("\\s+", " "));
-        } catch (IOException e) {
-            throw new InputException(f + ": cannot read: " + e.getMessage());
-        }
     }
 }

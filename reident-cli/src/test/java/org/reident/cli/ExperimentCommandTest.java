@@ -85,6 +85,9 @@ class ExperimentCommandTest {
         assertTrue(Files.isRegularFile(made));
         assertEquals(made.toString(), results.get(3).get("file").asText());
         assertTrue(results.get(5).get("reidentified").asInt() >= results.get(3).get("reidentified").asInt());
+        JsonNode learned = results.get(2); // learn's JSON has the tie-aware rate as link's does
+        assertEquals(100 * learned.get("expected").asDouble() / learned.get("records").asDouble(),
+                learned.get("expected_rate").asDouble(), 1e-6);
         // the report: self-contained, names every file; 'report' makes the same page again
         String html = Files.readString(out.resolve("report.html"));
         assertTrue(html.contains("noise 20") && html.contains("given") && html.contains("<svg"));

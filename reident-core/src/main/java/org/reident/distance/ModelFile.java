@@ -1,24 +1,17 @@
 package org.reident.distance;
 
-import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.reident.data.InputException;
+import org.reident.io.JsonInput;
 
 /**
  * Reads and validates model files (the parameters of WM, OWA, CI, SB or MD*). The format, which
@@ -47,42 +40,17 @@ public final class ModelFile {
     public static final String FORMAT = "reident-model";
     /** The one "format_version" reident writes and reads. */
     public static final int VERSION = 1;
-    /** Jackson's message for a key given twice (STRICT_DUPLICATE_DETECTION), reworded for the user. */
-    private static final Pattern DUPLICATE = Pattern.compile("Duplicate field '(.*)'");
-    private static final ObjectMapper JSON = new ObjectMapper();
-
-    static {
-        JSON.getFactory().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
-    }
+    private static final ObjectMapper JSON = new ObjectMapper(); // writes models; reading is JsonInput's
 
     private ModelFile() {
     }
 
     public static DistanceModel read(Path file, String display) {
-        JsonNode root;
-        try (JsonParser p = JSON.getFactory().createParser(Files.readString(file))) {
-            root = JSON.readTree(p);
-            if (root != null && p.nextToken() != null) {
-                throw new InputException(at(display, p.getTokenLocation()) + ": text after the model's JSON object (one object per file)");
-            }
-        } catch (NoSuchFileException e) {
-            throw new InputException(display + ": no such file");
-        } catch (JsonProcessingException e) {
-            String message = e.getOriginalMessage().replaceAll("\\s+", " ");
-            Matcher twice = DUPLICATE.matcher(message);
-            throw new InputException(at(display, e.getLocation()) + (twice.matches() ? ": key '" + twice.group(1) + "' is given twice"
-                    : ": not valid JSON: " + message));
-        } catch (IOException e) {
-            throw new InputException(display + ": cannot read: " + e.getMessage());
-        }
+        JsonNode root = JsonInput.read(file, display, "the model's JSON object (one object per file)");
         if (root == null || !root.isObject()) {
             throw new InputException(display + ": expected a JSON object (a reident model file)");
         }
         return parse(root, display);
-    }
-
-    private static String at(String display, JsonLocation where) {
-        return display + ":" + where.getLineNr() + ":" + where.getColumnNr();
     }
 
     static DistanceModel parse(JsonNode root, String display) {

@@ -16,12 +16,7 @@ public final class InformationLoss {
 
     /** IL1s of the matched pairs: the mean of {@link #byVariable}; every original column must vary. */
     public static double il1s(PairedColumns c) {
-        double[] by = byVariable(c);
-        double s = 0;
-        for (double v : by) {
-            s += v;
-        }
-        return s / by.length;
+        return Moments.mean(byVariable(c));
     }
 
     /** Each variable's share: (1 / n) sum_i |x_ij - y_ij| / (sqrt(2) S_j). */

@@ -15,7 +15,7 @@ import java.util.Arrays;
  * ranks below the first of the tied values to h ranks above the last, h = ceil(p N / 100) - 1 (the
  * largest rank difference below p percent of N), clipped to the file, so the measure does not
  * depend on the order of the rows; the interval is closed. The share is over every variable and
- * matched record; {@link #average} takes the mean over the widths, by default p = 1, ..., 10 percent
+ * matched record; {@link Measures} takes the mean over the widths, by default p = 1, ..., 10 percent
  * (the range of widths of Domingo-Ferrer and Torra's comparison as we read it; the commands'
  * {@code --interval-percents} changes it).
  */
@@ -42,23 +42,15 @@ public final class IntervalDisclosure {
 
     /** {@link #percent} at each of several widths: the mean over the variables of {@link #table}. */
     public static double[] percents(PairedColumns c, double[] percents) {
-        double[][] t = table(c, percents);
-        double[] out = new double[percents.length];
-        for (double[] row : t) {
-            for (int q = 0; q < out.length; q++) {
-                out[q] += row[q] / t.length;
-            }
-        }
-        return out;
+        return meanOverVariables(table(c, percents));
     }
 
-    /** Each variable's interval disclosure, the mean over the widths of its row of {@link #table}. */
-    public static double[] byVariable(PairedColumns c, double[] percents) {
-        double[][] t = table(c, percents);
-        double[] out = new double[t.length];
-        for (int j = 0; j < t.length; j++) {
-            for (double v : t[j]) {
-                out[j] += v / percents.length;
+    /** Each width's column of a {@link #table}, averaged over the variables (the rows). */
+    public static double[] meanOverVariables(double[][] table) {
+        double[] out = new double[table[0].length];
+        for (double[] row : table) {
+            for (int q = 0; q < out.length; q++) {
+                out[q] += row[q] / table.length;
             }
         }
         return out;
@@ -99,16 +91,6 @@ public final class IntervalDisclosure {
             }
         }
         return out;
-    }
-
-    /** The mean of {@link #percent} over the given percents, each of which lies in (0, 100]. */
-    public static double average(PairedColumns c, int[] percents) {
-        double[] by = percents(c, asDoubles(percents));
-        double s = 0;
-        for (double v : by) {
-            s += v;
-        }
-        return s / by.length;
     }
 
     static double[] asDoubles(int[] v) {

@@ -6,12 +6,13 @@ package org.reident.measure;
  *
  * @param pairs                  matched records measured
  * @param il1s                   {@link InformationLoss#il1s}
- * @param intervalDisclosure     {@link IntervalDisclosure#average} over {@code percents}, in percent
+ * @param intervalDisclosure     interval disclosure ({@link IntervalDisclosure#table}) over the variables and
+ *                               {@code percents}, in percent
  * @param percents               the rank-interval widths p averaged, in percent of the records
  * @param intervalByPercent      interval disclosure at each of {@code percents}
  * @param pil                    {@link ProbabilisticLoss#of}, in percent
  * @param il1sByVariable         {@link InformationLoss#byVariable}
- * @param intervalByVariable     {@link IntervalDisclosure#byVariable} over {@code percents}
+ * @param intervalByVariable     each variable's interval disclosure, the mean over {@code percents}
  */
 public record Measures(int pairs, double il1s, double intervalDisclosure, int[] percents, double[] intervalByPercent,
         ProbabilisticLoss.Result pil, double[] il1sByVariable, double[] intervalByVariable) {
@@ -19,25 +20,13 @@ public record Measures(int pairs, double il1s, double intervalDisclosure, int[] 
     /** Every measure of the matched pairs, interval disclosure over the given percents (each in (0, 100]). */
     public static Measures of(PairedColumns c, int[] percents) {
         double[][] table = IntervalDisclosure.table(c, IntervalDisclosure.asDoubles(percents));
-        int p = table.length;
-        double[] byPercent = new double[percents.length];
-        double[] byVariable = new double[p];
-        double all = 0;
-        for (int j = 0; j < p; j++) {
-            for (int q = 0; q < percents.length; q++) {
-                byPercent[q] += table[j][q] / p;
-                byVariable[j] += table[j][q] / percents.length;
-                all += table[j][q];
-            }
+        double[] byVariable = new double[table.length];
+        for (int j = 0; j < table.length; j++) {
+            byVariable[j] = Moments.mean(table[j]);
         }
         double[] il = InformationLoss.byVariable(c);
-        double il1s = 0;
-        for (double v : il) {
-            il1s += v;
-        }
-        il1s /= p; // as InformationLoss.il1s sums
-        return new Measures(c.pairs(), il1s, all / (p * (double) percents.length), percents.clone(), byPercent,
-                ProbabilisticLoss.of(c), il, byVariable);
+        return new Measures(c.pairs(), Moments.mean(il), Moments.mean(byVariable), percents.clone(),
+                IntervalDisclosure.meanOverVariables(table), ProbabilisticLoss.of(c), il, byVariable);
     }
 
     /**

@@ -69,6 +69,7 @@ public final class ProbabilisticLoss {
         double[] my = new double[p];
         double[] vx = new double[p];
         double[] vy = new double[p];
+        double[] m4 = new double[p];
         double means = 0;
         double variances = 0;
         double quantiles = 0;
@@ -78,9 +79,9 @@ public final class ProbabilisticLoss {
             my[j] = Moments.mean(y[j]);
             vx[j] = Moments.centralMoment(x[j], mx[j], 2);
             vy[j] = Moments.centralMoment(y[j], my[j], 2);
-            double m4 = Moments.centralMoment(x[j], mx[j], 4);
+            m4[j] = Moments.centralMoment(x[j], mx[j], 4);
             double mean = loss(my[j] - mx[j], vx[j] / (n - 1));
-            double variance = loss(vy[j] - vx[j], varianceOfVariance(vx[j], m4, n));
+            double variance = loss(vy[j] - vx[j], varianceOfVariance(vx[j], m4[j], n));
             double quantile = quantileLoss(x[j], y[j]);
             means += mean;
             variances += variance;
@@ -96,13 +97,11 @@ public final class ProbabilisticLoss {
                 double m22 = Moments.centralMoment(x[j], mx[j], 2, x[k], mx[k], 2);
                 double m31 = Moments.centralMoment(x[j], mx[j], 3, x[k], mx[k], 1);
                 double m13 = Moments.centralMoment(x[j], mx[j], 1, x[k], mx[k], 3);
-                double m40 = Moments.centralMoment(x[j], mx[j], 4);
-                double m04 = Moments.centralMoment(x[k], mx[k], 4);
                 double c11 = Moments.centralMoment(y[j], my[j], 1, y[k], my[k], 1);
                 covariances += loss(c11 - m11, varianceOfCovariance(m11, vx[j], vx[k], m22, n));
                 double rx = m11 / Math.sqrt(vx[j] * vx[k]);
                 double ry = c11 / Math.sqrt(vy[j] * vy[k]);
-                correlations += loss(ry - rx, varianceOfCorrelation(rx, vx[j], vx[k], m22, m31, m13, m40, m04, n));
+                correlations += loss(ry - rx, varianceOfCorrelation(rx, vx[j], vx[k], m22, m31, m13, m4[j], m4[k], n));
                 pairs++;
             }
         }

@@ -17,8 +17,7 @@ class InformationLossTest {
 
     @Test
     void handComputed() {
-        // V1: sd of (1, 2, 3) is 1, |differences| 0 + 1 + 0; V2: sd of (0, 4) is 2 sqrt 2 ... use three rows:
-        // V2 = (0, 2, 4), sd 2, |differences| 1 + 1 + 2 = 4
+        // V1 = (1, 2, 3): sd 1, |differences| 0 + 1 + 0 = 1; V2 = (0, 2, 4): sd 2, |differences| 1 + 1 + 2 = 4
         PairedColumns c = columns(new double[][] {{1, 2, 3}, {0, 2, 4}}, new double[][] {{1, 3, 3}, {1, 1, 6}});
         double expected = (1 / (Math.sqrt(2) * 1) + 4 / (Math.sqrt(2) * 2)) / (2 * 3);
         assertEquals(expected, InformationLoss.il1s(c), 1e-15);
