@@ -129,7 +129,7 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
             out.printf(Locale.ROOT, "protected with %s; linking original -> protected%n%n", describe(masking));
             Reports.header(out);
         }
-        LinkageEngine engine = LinkageEngine.withAllCores();
+        LinkageEngine engine = LinkageEngine.withAllCores().with(LinkageEngine.Ranks.TOP);
         List<MethodOutcome> outcomes = new ArrayList<>();
         int n = data.originalCount();
         for (Method m : Method.standard()) {

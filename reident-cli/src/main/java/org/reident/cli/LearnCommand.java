@@ -201,7 +201,7 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
             // SB_PD (symmetric-bilinear-form.txt section 6): the nearest PSD matrix, re-evaluated
             double[] pd = NearestPsd.projectUnitTrace(r.model().values(), data.dimension());
             DistanceModel pm = new DistanceModel(Method.BILINEAR, "bilinear-pd", data.variables(), o.standardization(), pd);
-            LinkageResult pr = LinkageEngine.withAllCores().link(
+            LinkageResult pr = LinkageEngine.withAllCores().with(LinkageEngine.Ranks.TOP).link(
                     Distances.prepare(Method.BILINEAR, pm, data, new DistanceOptions(o.standardization(), 2, false)), data.truth());
             LearnReport.Counts pc = LearnReport.Counts.of(pr, train);
             ObjectNode pn = j.putObject("pd");

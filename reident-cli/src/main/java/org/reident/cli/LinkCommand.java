@@ -106,7 +106,9 @@ public final class LinkCommand implements java.util.concurrent.Callable<Integer>
         if (threads != null && threads < 1) {
             throw new InputException("--threads: expected at least 1, got " + threads);
         }
-        LinkageEngine engine = threads == null ? LinkageEngine.withAllCores() : new LinkageEngine(threads);
+        // the per-record file reports every true match's rank; the counts need only the nearest ones
+        LinkageEngine engine = (threads == null ? LinkageEngine.withAllCores() : new LinkageEngine(threads))
+                .with(out != null ? LinkageEngine.Ranks.EXACT : LinkageEngine.Ranks.TOP);
 
         List<Method> methods = new ArrayList<>();
         if (all) {

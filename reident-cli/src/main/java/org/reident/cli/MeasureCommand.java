@@ -112,7 +112,8 @@ public final class MeasureCommand implements java.util.concurrent.Callable<Integ
         for (String note : data.notes()) {
             stderr.println("reident: note: " + note);
         }
-        LinkageEngine engine = threads == null ? LinkageEngine.withAllCores() : new LinkageEngine(threads);
+        LinkageEngine engine = (threads == null ? LinkageEngine.withAllCores() : new LinkageEngine(threads))
+                .with(LinkageEngine.Ranks.TOP); // the counts need only the ranks of nearest true matches
         List<Method> methods = new ArrayList<>(List.of(single));
         if (prl && single != Method.PRL) {
             methods.add(Method.PRL);

@@ -185,6 +185,9 @@ final class Reports {
                 if (r == null) {
                     continue;
                 }
+                if (!r.ranksCounted()) {
+                    throw new IllegalStateException("per-record results need every rank: link with LinkageEngine.Ranks.EXACT");
+                }
                 for (int q = 0; q < qIds.length; q++) {
                     boolean has = truth[q] >= 0;
                     boolean strict = has && r.rank(q) == 1 && r.tiesWithTrue(q) == 1;

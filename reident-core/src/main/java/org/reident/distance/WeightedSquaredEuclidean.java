@@ -38,6 +38,32 @@ public final class WeightedSquaredEuclidean implements PairwiseDistance {
         return reference.rows();
     }
 
+    /** The number of coordinates n. */
+    public int dimension() {
+        return n;
+    }
+
+    /** The weights w_k (a copy). */
+    public double[] weights() {
+        return w.clone();
+    }
+
+    /** Query record q's transformed coordinates, into {@code out[0, n)}. */
+    public void queryRow(int q, double[] out) {
+        System.arraycopy(query, q * n, out, 0, n);
+    }
+
+    /** The reference file's transformed coordinates, variable-major: {@code [k * rows + j]} (a copy). */
+    public double[] referenceColumns() {
+        return reference.values().clone();
+    }
+
+    /**
+     * The kernel's value for one pair, written out: {@code s = 0; s += w_k * t * t} for k = 0..n-1 with
+     * t = a_k - b_k, the same operations in the same order as {@link #block}, so the same double to the
+     * last bit. Searches that bound it from a box of reference values ({@code org.reident.linkage.KdTree})
+     * rely on that order.
+     */
     @Override
     public void block(int q, int from, int to, double[] out) {
         final int len = to - from;

@@ -21,7 +21,32 @@ public final class LinkageResult {
     private final double expected;
     private final int tied;
 
+    /**
+     * {@link #rank} of a record whose true match is not nearest, when the engine counted only the
+     * records whose true match is ({@link LinkageEngine.Ranks#TOP}).
+     */
+    public static final int UNCOUNTED = -1;
+
+    private final boolean ranksCounted;
+
     LinkageResult(int[] linked, int[] rank, int[] tiesWithTrue, int[] tiesAtMin, double[] margin) {
+        this(linked, rank, tiesWithTrue, tiesAtMin, margin, true);
+    }
+
+    /**
+     * With {@code ranksCounted} false, every rank above 1 becomes {@link #UNCOUNTED} and its ties 0, so
+     * that the outcome is the same whichever way the engine searched.
+     */
+    LinkageResult(int[] linked, int[] rank, int[] tiesWithTrue, int[] tiesAtMin, double[] margin, boolean ranksCounted) {
+        this.ranksCounted = ranksCounted;
+        if (!ranksCounted) {
+            for (int i = 0; i < rank.length; i++) {
+                if (rank[i] > 1 || rank[i] == UNCOUNTED) {
+                    rank[i] = UNCOUNTED;
+                    tiesWithTrue[i] = 0;
+                }
+            }
+        }
         this.linked = linked;
         this.rank = rank;
         this.tiesWithTrue = tiesWithTrue;
@@ -86,12 +111,24 @@ public final class LinkageResult {
         return linked[q];
     }
 
-    /** 1 + number of records strictly nearer than the true match; 0 without a true match. */
+    /**
+     * 1 + number of records strictly nearer than the true match; 0 without a true match;
+     * {@link #UNCOUNTED} for a true match that is not nearest when the ranks were not counted
+     * ({@link #ranksCounted()}).
+     */
     public int rank(int q) {
         return rank[q];
     }
 
-    /** Records at the true match's distance, the true match included; 0 without a true match. */
+    /** Whether {@link #rank} and {@link #tiesWithTrue} are counted for every record, nearest or not. */
+    public boolean ranksCounted() {
+        return ranksCounted;
+    }
+
+    /**
+     * Records at the true match's distance, the true match included; 0 without a true match, and 0
+     * for {@link #UNCOUNTED} ranks.
+     */
     public int tiesWithTrue(int q) {
         return tiesWithTrue[q];
     }

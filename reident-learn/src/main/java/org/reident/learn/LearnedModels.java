@@ -118,7 +118,7 @@ final class LearnedModels {
 
     /** The engine's linkage of every query record with the model. */
     static LinkageResult link(LearnOptions o, DistanceModel m, LinkageData data) {
-        return LinkageEngine.withAllCores().link(distance(o, m, data), data.truth());
+        return LinkageEngine.withAllCores().with(LinkageEngine.Ranks.TOP).link(distance(o, m, data), data.truth());
     }
 
     /** Records of {@code train} whose true match is the unique nearest record. */

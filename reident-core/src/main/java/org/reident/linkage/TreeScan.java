@@ -1,0 +1,175 @@
+package org.reident.linkage;
+
+import java.util.Arrays;
+
+/**
+ * One worker's search of a {@link KdTree} for one query record at a time: the same outcome as the
+ * exhaustive {@link QueryScan} (nearest record and the records within tolerance of it, rank of the
+ * true match, records tied with it, nearest rival), found by visiting only the nodes whose bounds
+ * can matter.
+ *
+ * <ul>
+ * <li><b>Nearest.</b> Depth first, nearer child first; a node is skipped when its lower bound exceeds
+ * both min + tol (no record in it can tie the minimum) and the nearest rival so far.</li>
+ * <li><b>Rank and ties</b> (query records with a true match). A node whose lower bound exceeds
+ * hi = d_true + tol holds no record nearer than or tied with the true match; a node whose upper bound
+ * is below lo = d_true - tol holds only records strictly nearer, and is counted whole.</li>
+ * </ul>
+ * Counting only the top ranks ({@link LinkageEngine.Ranks#TOP}), a record whose nearest rival is
+ * below lo is not counted further: its rank exceeds 1, and the ball of radius d_true, which may hold
+ * thousands of records, is never searched; where the true match is nearest, that ball holds only the
+ * records tied with it.
+ * The comparisons are the scan's, on the same doubles (the tree's distance repeats the kernel's
+ * operations and its bounds never cross the kernel's rounded values), so every count is equal.
+ */
+final class TreeScan {
+    private final KdTree tree;
+    private final boolean allRanks;
+    private final double[] a;
+    private int t;
+    private int tPos;
+    private double tol;
+    private double min;
+    private double minOther;
+    private double lo;
+    private double hi;
+    private int below;
+    private int equal;
+    private double[] candValue = new double[16];
+    private int[] candIndex = new int[16];
+    private int cands;
+
+    /** @param allRanks whether to count the rank of a true match that is not nearest */
+    TreeScan(KdTree tree, boolean allRanks) {
+        this.tree = tree;
+        this.allRanks = allRanks;
+        this.a = new double[tree.dimension()];
+    }
+
+    /** The query's coordinates, to be filled by the caller before {@link #link}. */
+    double[] query() {
+        return a;
+    }
+
+    /**
+     * Links query record q (coordinates in {@link #query()}) whose true match is t (or -1) at distance
+     * dTrue, with tie tolerance tol, and writes the outcome as {@link QueryScan#finish} does.
+     */
+    void link(int q, int t, double dTrue, double tol, int[] linked, int[] rank, int[] ties, int[] tiesMin,
+            double[] margin) {
+        this.t = t;
+        this.tPos = t >= 0 ? tree.position(t) : -1;
+        this.tol = tol;
+        this.min = Double.POSITIVE_INFINITY;
+        this.minOther = Double.POSITIVE_INFINITY;
+        this.cands = 0;
+        nearest(tree.root(), tree.lower(a, tree.root()));
+        prune(min + tol);
+        int argmin = Integer.MAX_VALUE;
+        for (int i = 0; i < cands; i++) {
+            argmin = Math.min(argmin, candIndex[i]);
+        }
+        linked[q] = argmin;
+        tiesMin[q] = cands;
+        if (t < 0) {
+            margin[q] = Double.NaN;
+            return;
+        }
+        this.lo = dTrue - tol;
+        this.hi = dTrue + tol;
+        margin[q] = minOther - dTrue;
+        if (!allRanks && minOther < lo) { // a rival strictly nearer: rank above 1, not counted
+            rank[q] = LinkageResult.UNCOUNTED;
+            ties[q] = 0;
+            return;
+        }
+        this.below = 0;
+        this.equal = 0;
+        count(tree.root());
+        rank[q] = below + 1;
+        ties[q] = equal + 1;
+    }
+
+    private void nearest(int v, double bound) {
+        if (bound > Math.max(min + tol, minOther)) {
+            return;
+        }
+        if (tree.isLeaf(v)) {
+            for (int p = tree.start(v), e = tree.end(v); p < e; p++) {
+                double d = tree.distance(a, p);
+                int j = tree.record(p);
+                if (d <= min + tol) {
+                    if (d < min) {
+                        min = d;
+                        prune(min + tol);
+                    }
+                    add(d, j);
+                }
+                if (j != t && d < minOther) {
+                    minOther = d;
+                }
+            }
+            return;
+        }
+        int l = tree.left(v);
+        int r = tree.right(v);
+        double bl = tree.lower(a, l);
+        double br = tree.lower(a, r);
+        if (bl <= br) {
+            nearest(l, bl);
+            nearest(r, br);
+        } else {
+            nearest(r, br);
+            nearest(l, bl);
+        }
+    }
+
+    private void count(int v) {
+        if (tree.lower(a, v) > hi) {
+            return;
+        }
+        int s = tree.start(v);
+        int e = tree.end(v);
+        if (tree.upper(a, v) < lo) {
+            below += e - s - (tPos >= s && tPos < e ? 1 : 0);
+            return;
+        }
+        if (tree.isLeaf(v)) {
+            for (int p = s; p < e; p++) {
+                if (p == tPos) {
+                    continue;
+                }
+                double d = tree.distance(a, p);
+                if (d < lo) {
+                    below++;
+                } else if (d <= hi) {
+                    equal++;
+                }
+            }
+            return;
+        }
+        count(tree.left(v));
+        count(tree.right(v));
+    }
+
+    private void add(double v, int j) {
+        if (cands == candValue.length) {
+            candValue = Arrays.copyOf(candValue, 2 * cands);
+            candIndex = Arrays.copyOf(candIndex, 2 * cands);
+        }
+        candValue[cands] = v;
+        candIndex[cands++] = j;
+    }
+
+    /** Keeps the records tied at the minimum whose distance is at most {@code limit}. */
+    private void prune(double limit) {
+        int k = 0;
+        for (int i = 0; i < cands; i++) {
+            if (candValue[i] <= limit) {
+                candValue[k] = candValue[i];
+                candIndex[k++] = candIndex[i];
+            }
+        }
+        cands = k;
+    }
+}

@@ -1,0 +1,221 @@
+package org.reident.linkage;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.reident.data.LinkageData;
+import org.reident.distance.DistanceOptions;
+import org.reident.distance.Distances;
+import org.reident.distance.Method;
+import org.reident.distance.PairwiseDistance;
+import org.reident.distance.Standardization;
+import org.reident.distance.WeightedSquaredEuclidean;
+
+/**
+ * The k-d tree search ({@link KdTree}, {@link TreeScan}) gives the exhaustive scan's outcome record by
+ * record: nearest record, records tied at the minimum, rank of the true match, records tied with it
+ * and the margin to the last bit. The files are made to be hard on it: many exact ties (a few integer
+ * levels, duplicated rows as microaggregation makes), near ties within the tolerance, records
+ * without a true match, zero weights and values far from 1 in magnitude.
+ */
+class KdTreeLinkageTest {
+    private static final DistanceOptions OWN = new DistanceOptions(Standardization.OWN, 2, false);
+
+    /** The bounds of every node hold for every record in it, as the kernel rounds (no margin). */
+    @Test
+    void aNodesBoundsNeverCrossTheKernelsRoundedDistance() {
+        SplittableRandom random = new SplittableRandom(7);
+        for (int trial = 0; trial < 20; trial++) {
+            int n = 1 + random.nextInt(6);
+            int nr = 40 + random.nextInt(400);
+            double[] ref = values(random, nr, n, trial % 4);
+            double[] w = weights(random, n);
+            WeightedSquaredEuclidean d = new WeightedSquaredEuclidean(values(random, 30, n, trial % 4), ref, n, w);
+            KdTree tree = KdTree.of(d);
+            double[] a = new double[n];
+            double[] row = new double[nr];
+            for (int q = 0; q < 30; q++) {
+                d.queryRow(q, a);
+                d.block(q, 0, nr, row);
+                for (int v = 0; v < tree.nodeCount(); v++) {
+                    double lb = tree.lower(a, v);
+                    double ub = tree.upper(a, v);
+                    for (int p = tree.start(v); p < tree.end(v); p++) {
+                        double x = tree.distance(a, p);
+                        assertEquals(row[tree.record(p)], x, 0.0, "the tree's distance is the kernel's");
+                        assertTrue(lb <= x && x <= ub, "node " + v + ": " + lb + " <= " + x + " <= " + ub);
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void theTreeGivesTheScansOutcomeOnSeededFiles() {
+        SplittableRandom random = new SplittableRandom(2026_12_01);
+        int uncounted = 0;
+        for (int trial = 0; trial < 60; trial++) {
+            int n = 1 + random.nextInt(8);
+            int nq = 20 + random.nextInt(500);
+            int nr = 20 + random.nextInt(700);
+            int kind = trial % 5;
+            double[] ref = values(random, nr, n, kind);
+            double[] query = new double[nq * n];
+            for (int i = 0; i < nq; i++) {
+                int j = random.nextInt(nr);
+                for (int k = 0; k < n; k++) {
+                    double noise = kind == 1 ? 0 : kind == 3 ? 1e-13 * random.nextGaussian() : 0.3 * random.nextGaussian();
+                    query[i * n + k] = ref[j * n + k] + (random.nextInt(3) == 0 ? 0 : noise);
+                }
+            }
+            int[] truth = new int[nq];
+            for (int i = 0; i < nq; i++) {
+                truth[i] = random.nextInt(5) == 0 ? -1 : random.nextInt(nr);
+            }
+            WeightedSquaredEuclidean d = new WeightedSquaredEuclidean(query, ref, n, weights(random, n));
+            LinkageResult scan = new LinkageEngine(1, LinkageEngine.Search.SCAN).link(d, truth);
+            assertSame(scan, new LinkageEngine(2, LinkageEngine.Search.TREE).link(d, truth), "trial " + trial);
+            LinkageEngine.Search[] both = {LinkageEngine.Search.SCAN, LinkageEngine.Search.TREE};
+            for (LinkageEngine.Search s : both) {
+                LinkageResult top = new LinkageEngine(2, s, LinkageEngine.Ranks.TOP).link(d, truth);
+                uncounted += assertTopOnly(scan, top, "trial " + trial + ", " + s);
+            }
+        }
+        assertTrue(uncounted > 1000, "true matches not nearest: " + uncounted);
+    }
+
+    /**
+     * Counting top ranks only: the same counts, linked records, ties at the minimum and margins; the
+     * rank and ties of a true match that is nearest; {@link LinkageResult#UNCOUNTED} and 0 elsewhere.
+     */
+    private static int assertTopOnly(LinkageResult exact, LinkageResult top, String what) {
+        assertTrue(exact.ranksCounted());
+        assertFalse(top.ranksCounted(), what);
+        int uncounted = 0;
+        for (int q = 0; q < exact.queryCount(); q++) {
+            String at = what + ", query " + q;
+            assertEquals(exact.linked(q), top.linked(q), at);
+            assertEquals(exact.tiesAtMin(q), top.tiesAtMin(q), at);
+            assertEquals(Double.doubleToLongBits(exact.margin(q)), Double.doubleToLongBits(top.margin(q)), at);
+            if (exact.rank(q) <= 1) {
+                assertEquals(exact.rank(q), top.rank(q), at);
+                assertEquals(exact.tiesWithTrue(q), top.tiesWithTrue(q), at);
+            } else {
+                assertEquals(LinkageResult.UNCOUNTED, top.rank(q), at);
+                assertEquals(0, top.tiesWithTrue(q), at);
+                uncounted++;
+            }
+        }
+        assertEquals(exact.records(), top.records(), what);
+        assertEquals(exact.reidentified(), top.reidentified(), what);
+        assertEquals(exact.expected(), top.expected(), 0.0, what);
+        assertEquals(exact.tiedAtTop(), top.tiedAtTop(), what);
+        return uncounted;
+    }
+
+    /**
+     * Every method the engine prepares as a weighted squared Euclidean distance takes the tree on a
+     * file of 3,000 records (the default choice) and links as the scan does; with 6 variables,
+     * microaggregated in pairs so that protected rows repeat.
+     */
+    @Test
+    void everyQuadraticMethodTakesTheTreeOnALargeFileAndAgrees() {
+        SplittableRandom random = new SplittableRandom(11);
+        int nx = 3000;
+        int n = 6;
+        double[][] x = new double[nx][n];
+        double[][] y = new double[nx][n];
+        for (int i = 0; i < nx; i++) {
+            double size = Math.exp(random.nextGaussian());
+            for (int k = 0; k < n; k++) {
+                x[i][k] = size * (1 + 0.5 * random.nextGaussian());
+                y[i][k] = k < 2 ? Math.round(x[i][k] * 2) / 2.0 : x[i][k] + 0.2 * random.nextGaussian();
+            }
+        }
+        LinkageData data = ReferenceFixtures.data(x, y);
+        LinkageEngine auto = new LinkageEngine(2);
+        LinkageEngine scan = new LinkageEngine(2, LinkageEngine.Search.SCAN);
+        for (Method m : new Method[] {Method.AM, Method.DBRL2, Method.MD, Method.MD0, Method.WM}) {
+            PairwiseDistance d = Distances.prepare(m,
+                    m == Method.WM ? ReferenceFixtures.model(Method.WM, n, 0.4, 0, 0.1, 0.2, 0.25, 0.05) : null, data, OWN);
+            assertTrue(d instanceof WeightedSquaredEuclidean && auto.usesTree((WeightedSquaredEuclidean) d), m.name());
+            LinkageResult expected = scan.link(d, data.truth());
+            assertSame(expected, auto.link(d, data.truth()), m.name());
+            assertTrue(assertTopOnly(expected, auto.with(LinkageEngine.Ranks.TOP).link(d, data.truth()), m.name()) > 0, m.name());
+            assertTrue(expected.reidentified() > 100 && expected.reidentified() < nx, m + ": " + expected.reidentified());
+        }
+    }
+
+    /** An indefinite form (a negative weight, as SB_NC may learn) has no box bound: the scan serves it. */
+    @Test
+    void aNegativeWeightFallsBackToTheScan() {
+        SplittableRandom random = new SplittableRandom(3);
+        double[] ref = values(random, 3000, 3, 0);
+        double[] query = values(random, 50, 3, 0);
+        WeightedSquaredEuclidean d = new WeightedSquaredEuclidean(query, ref, 3, new double[] {0.7, 0.5, -0.2});
+        assertFalse(new LinkageEngine(1).usesTree(d));
+        assertFalse(new LinkageEngine(1, LinkageEngine.Search.TREE).usesTree(d));
+        int[] truth = new int[50];
+        for (int i = 0; i < 50; i++) {
+            truth[i] = i;
+        }
+        assertSame(new LinkageEngine(1, LinkageEngine.Search.SCAN).link(d, truth), new LinkageEngine(2).link(d, truth), "");
+    }
+
+    private static void assertSame(LinkageResult expected, LinkageResult actual, String what) {
+        assertEquals(expected.queryCount(), actual.queryCount(), what);
+        for (int q = 0; q < expected.queryCount(); q++) {
+            String at = what + ", query " + q;
+            assertEquals(expected.linked(q), actual.linked(q), at + ": linked");
+            assertEquals(expected.tiesAtMin(q), actual.tiesAtMin(q), at + ": tied at the minimum");
+            assertEquals(expected.rank(q), actual.rank(q), at + ": rank");
+            assertEquals(expected.tiesWithTrue(q), actual.tiesWithTrue(q), at + ": tied with the true match");
+            assertEquals(Double.doubleToLongBits(expected.margin(q)), Double.doubleToLongBits(actual.margin(q)), at + ": margin");
+        }
+        assertEquals(expected.reidentified(), actual.reidentified(), what);
+        assertEquals(expected.expected(), actual.expected(), 0.0, what);
+    }
+
+    /**
+     * Record-major values of four kinds: 0 Gaussian, 1 a few integer levels (exact ties everywhere),
+     * 2 magnitudes from 1e-150 to 1e150 by variable, 3 rows repeated in groups of three (microaggregation)
+     * and Gaussian otherwise.
+     */
+    private static double[] values(SplittableRandom random, int rows, int n, int kind) {
+        double[] v = new double[rows * n];
+        for (int j = 0; j < rows; j++) {
+            for (int k = 0; k < n; k++) {
+                double g = random.nextGaussian();
+                switch (kind % 4) {
+                    case 1:
+                        v[j * n + k] = random.nextInt(4);
+                        break;
+                    case 2:
+                        v[j * n + k] = g * Math.pow(10, 150 * (k % 3 - 1));
+                        break;
+                    case 3:
+                        v[j * n + k] = j % 3 != 0 ? v[(j - j % 3) * n + k] : g;
+                        break;
+                    default:
+                        v[j * n + k] = g;
+                }
+            }
+        }
+        return v;
+    }
+
+    /** Non-negative weights, some zero. */
+    private static double[] weights(SplittableRandom random, int n) {
+        double[] w = new double[n];
+        for (int k = 0; k < n; k++) {
+            w[k] = random.nextInt(4) == 0 ? 0 : random.nextDouble();
+        }
+        if (n > 0 && w[0] == 0) {
+            w[0] = 0.5;
+        }
+        return w;
+    }
+}
