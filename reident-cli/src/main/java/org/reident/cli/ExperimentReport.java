@@ -207,13 +207,17 @@ final class ExperimentReport {
                         + "; later steps not run." : "");
     }
 
-    /** Each step that did not run: the file, the step and why. */
+    /** Each step that did not run, and each linkage a measure step left out of AvRL: the file, the step and why. */
     private static List<String[]> failures(JsonNode results) {
         List<String[]> out = new ArrayList<>();
         for (JsonNode r : results) {
             if (r.has("error")) {
                 out.add(new String[] {r.path("experiment").asText(), r.path("kind").asText() + (r.has("method") ? " "
                         + r.path("method").asText() : ""), r.path("error").asText()});
+            }
+            for (JsonNode n : r.path("not_run")) {
+                out.add(new String[] {r.path("experiment").asText(), r.path("kind").asText() + " " + n.path("method").asText()
+                        + " (left out of AvRL)", n.path("error").asText()});
             }
         }
         return out;

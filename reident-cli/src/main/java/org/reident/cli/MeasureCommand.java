@@ -40,7 +40,8 @@ import picocli.CommandLine.Model.CommandSpec;
                 + "of p percent of the records around their protected value, averaged over p = 1..10). Loss: IL1s (mean absolute error "
                 + "in units of sqrt(2) sd) and PIL (probabilistic information loss over means, variances, "
                 + "covariances, correlations and quantiles). Score = (AvRL + PIL) / 2, in percent, lower is better (docs/measures.md).",
-            "Measured over the records that have a true match, on the selected variables."},
+            "Measured over the records that have a true match, on the selected variables. A linkage that cannot run on "
+                + "the data (md with an unmasked variable) is reported as not run and left out of AvRL.",},
         footer = {"", "Examples:",
             "  reident measure --original X.csv --protected Y.csv",
             "  reident measure --original X.csv --protected Y.csv --vars AGI,FEDTAX,FICA --method md --json"})
@@ -119,32 +120,43 @@ public final class MeasureCommand implements java.util.concurrent.Callable<Integ
             methods.add(Method.PRL);
         }
         List<MethodOutcome> outcomes = new ArrayList<>();
+        List<MethodOutcome> notRun = new ArrayList<>();
         double rates = 0;
         for (Method each : methods) {
             Progress progress = Progress.forLinkage(stderr, each.label(), data.originalCount(), data.maskedCount(), json);
             PrlProgress fitted = each == Method.PRL ? PrlProgress.of(stderr, data.originalCount(), json) : null;
             MethodOutcome o = Linkage.run(each, each.isParametrised() ? model : null, data, options, engine, fitted, progress);
-            if (o.failed()) {
-                throw new InputException(each.label() + ": " + o.error());
+            if (o.failed()) { // the other linkage and the utility can still be measured; said, and left out of AvRL
+                notRun.add(o);
+                continue;
             }
             outcomes.add(o);
             rates += o.result().expectedRate(); // tie-aware: a tie is a 1/t chance, not a failed attack
+        }
+        if (outcomes.isEmpty()) {
+            MethodOutcome o = notRun.get(0);
+            throw new InputException(o.method().label() + ": " + o.error()
+                    + (notRun.size() > 1 ? "; " + notRun.get(1).method().label() + ": " + notRun.get(1).error() : ""));
+        }
+        for (MethodOutcome o : notRun) {
+            stderr.println("reident: note: " + o.method().label() + " not run: " + o.error() + "; AvRL is the rate of "
+                    + labels(outcomes) + " alone");
         }
         double avrl = rates / outcomes.size();
         double score = Measures.score(avrl, m.pil().total());
         double seconds = (System.nanoTime() - t0) / 1e9;
         Reports.Context ctx = new Reports.Context(data, Checksums.sha256(input.original), Checksums.sha256(input.masked), options);
         if (json) {
-            stdout.println(Reports.JSON.writeValueAsString(json(outcomes, m, avrl, score, seconds, ctx)));
+            stdout.println(Reports.JSON.writeValueAsString(json(outcomes, notRun, m, avrl, score, seconds, ctx)));
         } else {
-            text(stdout, data, outcomes, m, avrl, score, seconds, std);
+            text(stdout, data, outcomes, notRun, m, avrl, score, seconds, std);
         }
         stdout.flush();
         return 0;
     }
 
-    private static ObjectNode json(List<MethodOutcome> outcomes, Measures m, double avrl, double score, double seconds,
-            Reports.Context ctx) {
+    private static ObjectNode json(List<MethodOutcome> outcomes, List<MethodOutcome> notRun, Measures m, double avrl,
+            double score, double seconds, Reports.Context ctx) {
         ObjectNode n = Reports.json(outcomes.get(0), ctx);
         n.put("seconds", Reports.round(seconds, 6));
         n.put("pairs", m.pairs());
@@ -184,6 +196,10 @@ public final class MeasureCommand implements java.util.concurrent.Callable<Integ
             l.put("expected_rate", Reports.round(o.result().expectedRate(), 6));
             l.put("seconds", Reports.round(o.seconds(), 6));
         }
+        ArrayNode failed = n.putArray("not_run");
+        for (MethodOutcome o : notRun) {
+            failed.addObject().put("method", o.method().label()).put("error", o.error());
+        }
         return n;
     }
 
@@ -195,14 +211,17 @@ public final class MeasureCommand implements java.util.concurrent.Callable<Integ
         }
     }
 
-    private static void text(PrintWriter out, LinkageData data, List<MethodOutcome> outcomes, Measures m, double avrl,
-            double score, double seconds, Standardization std) {
+    private static void text(PrintWriter out, LinkageData data, List<MethodOutcome> outcomes, List<MethodOutcome> notRun,
+            Measures m, double avrl, double score, double seconds, Standardization std) {
         out.printf("%s (%d records) -> %s (%d records); %d variables: %s%n", data.originalName(), data.originalCount(),
                 data.maskedName(), data.maskedCount(), data.dimension(), String.join(", ", data.variables()));
         out.printf("%d matched pairs measured; linkage with standardize %s%n%n", m.pairs(), std.label());
         out.println("Disclosure risk");
         Reports.header(out);
         for (MethodOutcome o : outcomes) {
+            Reports.row(out, o);
+        }
+        for (MethodOutcome o : notRun) {
             Reports.row(out, o);
         }
         line(out, "average record linkage (AvRL: tie-aware rate of " + labels(outcomes) + ")", percent(avrl), "");

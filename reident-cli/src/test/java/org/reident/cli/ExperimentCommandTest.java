@@ -194,6 +194,19 @@ class ExperimentCommandTest {
         assertFalse(html.contains("<th> %</th>"), "no column for a step without a method");
         Cli again = Cli.run("report", out.resolve("results.json").toString(), "--out", dir.resolve("again.html").toString());
         assertEquals(0, again.status(), again.err());
+
+        // MD as the risk's linkage: measure runs without it (PRL alone in AvRL), and the report says why
+        Path risk = dir.resolve("risk.json");
+        Files.writeString(risk, "{\"original\": \"x.csv\", \"risk\": \"md\", \"methods\": [], \"learn\": [],"
+                + " \"protected\": [{\"name\": \"half\", \"file\": \"z.csv\"}]}\n");
+        Path out2 = dir.resolve("out2");
+        Cli c2 = Cli.run("experiment", risk.toString(), "--out", out2.toString(), "--markdown", dir.resolve("risk.md").toString());
+        assertEquals(0, c2.status(), c2.err());
+        JsonNode m = JSON.readTree(Files.readString(out2.resolve("results.json"))).get(0);
+        assertEquals("measure", m.get("kind").asText());
+        assertEquals("md", m.get("not_run").get(0).get("method").asText());
+        String md2 = Files.readString(dir.resolve("risk.md"));
+        assertTrue(md2.contains("measure md (left out of AvRL)") && md2.contains("singular"), md2);
     }
 
     @Test

@@ -210,6 +210,39 @@ class MeasureCommandTest {
         assertEquals(List.of("A", "B"), List.of(o.get("variables").get(0).asText(), o.get("variables").get(1).asText()));
     }
 
+    /**
+     * C is published unmasked, so MD's covariance of the differences is singular: MD is reported as not
+     * run, AvRL is PRL's rate alone and the utility is measured all the same; with PRL left out too
+     * nothing can be linked, a one-line user error.
+     */
+    @Test
+    void aLinkageThatCannotRunIsSaidAndLeftOutOfAvrl() throws IOException {
+        Cli r = Cli.run("measure", "--original", x.toString(), "--protected", y.toString(), "--vars", "A,B,C", "--method", "md",
+                "--json");
+        assertEquals(0, r.status(), r.err());
+        JsonNode o = JSON.readTree(r.out());
+        assertEquals("prl", o.get("method").asText());
+        assertEquals(1, o.get("linkages").size());
+        assertEquals("md", o.get("not_run").get(0).get("method").asText());
+        assertTrue(o.get("not_run").get(0).get("error").asText().contains("singular"), o.toString());
+        assertEquals(o.get("linkages").get(0).get("expected_rate").asDouble(), o.get("avrl").asDouble(), 1e-6);
+        assertEquals((o.get("avrl").asDouble() + o.get("pil").asDouble()) / 2, o.get("score").asDouble(), 1e-5);
+        assertTrue(r.err().contains("reident: note: md not run: ") && r.err().contains("AvRL is the rate of prl alone"), r.err());
+        JsonNode ok = json("measure", "--original", x.toString(), "--protected", y.toString(), "--vars", "A,B,C", "--json");
+        assertEquals(0, ok.get("not_run").size());
+        assertEquals(ok.get("pil").asDouble(), o.get("pil").asDouble(), 0.0);
+
+        Cli text = Cli.run("measure", "--original", x.toString(), "--protected", y.toString(), "--method", "md");
+        assertEquals(0, text.status(), text.err());
+        assertTrue(text.out().contains("not run: ") && text.out().contains("AvRL: tie-aware rate of prl)"), text.out());
+
+        Cli none = Cli.run("measure", "--original", x.toString(), "--protected", y.toString(), "--vars", "A,B,C", "--method", "md",
+                "--no-prl");
+        assertEquals(2, none.status(), none.err());
+        assertTrue(none.errLine().startsWith("reident: error: md: ") && none.errLine().contains("singular"), none.err());
+        assertEquals("", none.out());
+    }
+
     @Test
     void badPercentIsAOneLineUserError() {
         Cli r = Cli.run("measure", "--original", x.toString(), "--protected", y.toString(), "--interval-percents", "0,5");
