@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Stream;
 import org.reident.data.InputException;
 import org.reident.io.AtomicOutput;
@@ -258,7 +259,40 @@ public final class ExperimentCommand implements java.util.concurrent.Callable<In
         if (n instanceof ObjectNode obj && !obj.has("step_seconds")) {
             obj.put("step_seconds", Reports.round((System.nanoTime() - t0) / 1e9, 3));
         }
+        String done = what.replaceFirst(" \\(up to [^)]*\\)$", "");
+        err.println("reident: experiment " + tag + ": " + done + ": " + summary(args.get(0), n));
+        err.flush();
         return n;
+    }
+
+    /** One step's outcome in a few words, for the progress line that ends it. */
+    static String summary(String kind, JsonNode n) {
+        String rate = String.format(Locale.ROOT, "%d / %d re-identified (%.2f%%)", n.path("reidentified").asInt(),
+                n.path("records").asInt(), n.path("rate").asDouble());
+        String seconds = String.format(Locale.ROOT, "%.1f s", n.path("step_seconds").asDouble(n.path("seconds").asDouble()));
+        switch (kind) {
+            case "measure": {
+                StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "AvRL %.2f%%, PIL %.2f%%, score %.2f (",
+                        n.path("avrl").asDouble(), n.path("pil").asDouble(), n.path("score").asDouble()));
+                String sep = "";
+                for (JsonNode l : n.path("linkages")) {
+                    s.append(sep).append(String.format(Locale.ROOT, "%s %.2f%%", l.path("method").asText(),
+                            l.path("expected_rate").asDouble()));
+                    sep = ", ";
+                }
+                for (JsonNode l : n.path("not_run")) {
+                    s.append(sep).append(l.path("method").asText()).append(" not run");
+                    sep = ", ";
+                }
+                return s.append("), ").append(seconds).toString();
+            }
+            case "learn": // a proven optimum needs no bound beside it (the bound counts links by a margin of eps)
+                String status = n.path("status").asText();
+                return rate + ", " + status + (status.equals("OPTIMAL") ? "" : ", bound " + n.path("objective_bound").asText()) + ", "
+                        + seconds;
+            default:
+                return rate + ", " + seconds;
+        }
     }
 
     /** A step that ended with an error: the experiment records it and goes on. */

@@ -209,6 +209,21 @@ class ExperimentCommandTest {
         assertTrue(md2.contains("measure md (left out of AvRL)") && md2.contains("singular"), md2);
     }
 
+    /** The line that ends each step: its figures, read from the step's own JSON. */
+    @Test
+    void eachStepEndsWithALineOfItsFigures() throws IOException {
+        JsonNode measure = JSON.readTree("{\"avrl\": 48.214, \"pil\": 31.9249, \"score\": 40.0695, \"step_seconds\": 0.24,"
+                + " \"linkages\": [{\"method\": \"am\", \"expected_rate\": 40.75}], \"not_run\": [{\"method\": \"md\"}]}");
+        assertEquals("AvRL 48.21%, PIL 31.92%, score 40.07 (am 40.75%, md not run), 0.2 s", ExperimentCommand.summary("measure", measure));
+        JsonNode learn = JSON.readTree("{\"reidentified\": 975, \"records\": 1080, \"rate\": 90.2777, \"status\": \"FEASIBLE\","
+                + " \"objective_bound\": 981, \"step_seconds\": 60.31}");
+        assertEquals("975 / 1080 re-identified (90.28%), FEASIBLE, bound 981, 60.3 s", ExperimentCommand.summary("learn", learn));
+        ((com.fasterxml.jackson.databind.node.ObjectNode) learn).put("status", "OPTIMAL");
+        assertEquals("975 / 1080 re-identified (90.28%), OPTIMAL, 60.3 s", ExperimentCommand.summary("learn", learn));
+        JsonNode link = JSON.readTree("{\"reidentified\": 210, \"records\": 400, \"rate\": 52.5, \"seconds\": 0.05}");
+        assertEquals("210 / 400 re-identified (52.50%), 0.1 s", ExperimentCommand.summary("link", link));
+    }
+
     @Test
     void badExperimentFilesAreOneLineErrors() throws IOException {
         Path f = dir.resolve("bad.json");
