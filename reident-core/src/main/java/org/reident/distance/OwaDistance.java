@@ -5,7 +5,7 @@ package org.reident.distance;
  * c_k = (a_k - b_k)^2 on standardised values and c_(1) >= c_(2) >= ... >= c_(n) (decreasing order).
  * Equal weights 1/n give AM. The values of a block of pairs are sorted by a {@link SortingNetwork}.
  */
-public final class OwaDistance implements PairwiseDistance {
+public final class OwaDistance implements GapDistance {
     private final SquaredDifferences diffs;
     private final SortingNetwork network;
     private final int n;
@@ -26,6 +26,61 @@ public final class OwaDistance implements PairwiseDistance {
     @Override
     public int referenceCount() {
         return diffs.referenceCount();
+    }
+
+    @Override
+    public int dimension() {
+        return n;
+    }
+
+    @Override
+    public void queryRow(int q, double[] out) {
+        diffs.queryRow(q, out);
+    }
+
+    @Override
+    public double[] referenceColumns() {
+        return diffs.referenceColumns();
+    }
+
+    /** The weights sit on sorted positions, not on coordinates: every coordinate counts alike. */
+    @Override
+    public double[] spreadWeights() {
+        double[] s = new double[n];
+        java.util.Arrays.fill(s, 1.0);
+        return s;
+    }
+
+    @Override
+    public boolean monotone() {
+        for (double x : w) {
+            if (!(x >= 0)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * c_k = g_k g_k sorted increasingly, then {@code s = 0; s += w_(n-1-i) c_(i)}: {@link #block}'s
+     * operations (a sort only orders the same values), so its value to the last bit.
+     */
+    @Override
+    public double ofGaps(double[] g, double[] c) {
+        for (int k = 0; k < n; k++) {
+            double x = g[k] * g[k];
+            int i = k;
+            while (i > 0 && c[i - 1] > x) {
+                c[i] = c[i - 1];
+                i--;
+            }
+            c[i] = x;
+        }
+        double s = 0.0;
+        for (int i = 0; i < n; i++) {
+            s += w[n - 1 - i] * c[i];
+        }
+        return s;
     }
 
     @Override

@@ -25,6 +25,14 @@ final class SquaredDifferences {
         return reference.rows();
     }
 
+    void queryRow(int q, double[] out) {
+        System.arraycopy(query, q * n, out, 0, n);
+    }
+
+    double[] referenceColumns() {
+        return reference.values().clone();
+    }
+
     /** Fills {@code c[k][j]} with (a_k - b_j,k)^2 for the block [from, from + len). */
     void fill(int q, int from, int len, double[][] c) {
         final double[] r = reference.values();

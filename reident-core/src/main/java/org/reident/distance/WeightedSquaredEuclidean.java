@@ -14,7 +14,7 @@ package org.reident.distance;
  * The reference file is held variable-major so that the loop over a block of reference records is
  * contiguous and vectorised by the JIT.
  */
-public final class WeightedSquaredEuclidean implements PairwiseDistance {
+public final class WeightedSquaredEuclidean implements GapDistance {
     private final double[] query;
     private final ColumnMajor reference;
     private final int n;
@@ -38,32 +38,50 @@ public final class WeightedSquaredEuclidean implements PairwiseDistance {
         return reference.rows();
     }
 
-    /** The number of coordinates n. */
+    @Override
     public int dimension() {
         return n;
     }
 
-    /** The weights w_k (a copy). */
-    public double[] weights() {
-        return w.clone();
-    }
-
-    /** Query record q's transformed coordinates, into {@code out[0, n)}. */
+    @Override
     public void queryRow(int q, double[] out) {
         System.arraycopy(query, q * n, out, 0, n);
     }
 
-    /** The reference file's transformed coordinates, variable-major: {@code [k * rows + j]} (a copy). */
+    @Override
     public double[] referenceColumns() {
         return reference.values().clone();
     }
 
+    @Override
+    public double[] spreadWeights() {
+        return w.clone();
+    }
+
+    @Override
+    public boolean monotone() {
+        for (double x : w) {
+            if (!(x >= 0)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /**
-     * The kernel's value for one pair, written out: {@code s = 0; s += w_k * t * t} for k = 0..n-1 with
-     * t = a_k - b_k, the same operations in the same order as {@link #block}, so the same double to the
-     * last bit. Searches that bound it from a box of reference values ({@code org.reident.linkage.KdTree})
-     * rely on that order.
+     * {@code s = 0; s += w_k * g * g} for k = 0..n-1, as {@link #block} sums w_k t t with t = a_k - b_k:
+     * rounding is symmetric, so |t| gives the same products, and the value is {@link #block}'s to the
+     * last bit.
      */
+    @Override
+    public double ofGaps(double[] g, double[] scratch) {
+        double s = 0.0;
+        for (int k = 0; k < n; k++) {
+            s += w[k] * g[k] * g[k];
+        }
+        return s;
+    }
+
     @Override
     public void block(int q, int from, int to, double[] out) {
         final int len = to - from;

@@ -1,29 +1,32 @@
 package org.reident.linkage;
 
 import java.util.Arrays;
-import org.reident.distance.WeightedSquaredEuclidean;
+import org.reident.distance.GapDistance;
 
 /**
  * A k-d tree (Bentley 1975; Friedman, Bentley and Finkel 1977) over the reference records of a
- * weighted squared Euclidean distance d(a, b) = sum_k w_k (a_k - b_k)^2 with every w_k >= 0: AM, WM,
- * DBRL2, MD, MD0 and a positive semi-definite SB (their coordinates rotated onto the eigenvectors).
- * Each node holds the tight box [lo_k, hi_k] of its records; a leaf holds at most {@value #LEAF}. A
- * node splits at the median of the coordinate whose weighted spread w_k (hi_k - lo_k)^2 is largest.
+ * distance that is a non-decreasing function f of the coordinate gaps |a_k - b_k| ({@link GapDistance}):
+ * a weighted squared Euclidean distance sum_k w_k (a_k - b_k)^2 with every w_k >= 0 (AM, WM, DBRL2, MD,
+ * MD0, MD* and a positive semi-definite SB, their coordinates rotated onto the eigenvectors) or OWA
+ * with non-negative weights. Each node holds the tight box [lo_k, hi_k] of its records; a leaf holds
+ * at most {@value #LEAF}. A node splits at the median of the coordinate whose weighted spread
+ * s_k (hi_k - lo_k)^2 is largest ({@link GapDistance#spreadWeights}).
  *
- * <p><b>Bounds equal to the kernel's rounding.</b> For query a and a box, {@link #lower} sums
- * w_k g_k g_k with g_k the gap from a_k to [lo_k, hi_k], and {@link #upper} the same with the farthest
- * corner, in the kernel's order of operations ({@link WeightedSquaredEuclidean#block}). Rounding to
- * nearest is monotone and symmetric, and every record b in the box has |a_k - b_k| >= g_k exactly,
- * so each rounded step of the kernel is at least the bound's: the rounded bound is at most the
- * rounded distance of every record in the box (and the upper bound at least). Pruning by the bounds
- * therefore drops no record that the exhaustive scan would count, with no safety margin.
+ * <p><b>Bounds equal to the kernel's rounding.</b> For query a and a box, {@link #lower} is f of the
+ * gaps g_k from a_k to [lo_k, hi_k], and {@link #upper} f of the gaps to the farthest corner, both
+ * computed by the kernel's own operations ({@link GapDistance#ofGaps}). Every record b in the box has
+ * |a_k - b_k| >= g_k exactly; rounding to nearest is monotone, so the rounded gap is at least the
+ * rounded bound's gap, and f, computed in floating point, keeps that order step by step: the rounded
+ * lower bound is at most the rounded distance of every record in the box (and the upper bound at
+ * least). Pruning by the bounds therefore drops no record that the exhaustive scan would count, with
+ * no safety margin.
  */
 final class KdTree {
     /** Records per leaf, at most. */
     static final int LEAF = 16;
 
     private final int n;
-    private final double[] w;
+    private final GapDistance d;
     /** Reference records in tree order, record-major: {@code points[p * n + k]}. */
     private final double[] points;
     /** The reference record at tree position p. */
@@ -39,14 +42,14 @@ final class KdTree {
     private double[] box = new double[64];
     private int nodes;
 
-    private KdTree(int n, double[] w, double[] columns, int rows) {
-        this.n = n;
-        this.w = w;
+    private KdTree(GapDistance d, double[] w, double[] columns, int rows) {
+        this.n = d.dimension();
+        this.d = d;
         this.index = new int[rows];
         for (int j = 0; j < rows; j++) {
             index[j] = j;
         }
-        build(columns, rows, 0, rows);
+        build(columns, rows, 0, rows, w);
         this.points = new double[rows * n];
         this.position = new int[rows];
         for (int p = 0; p < rows; p++) {
@@ -58,28 +61,15 @@ final class KdTree {
         }
     }
 
-    /** The tree of d's reference records; d's weights must all be >= 0. */
-    static KdTree of(WeightedSquaredEuclidean d) {
-        double[] w = d.weights();
-        for (double x : w) {
-            if (!(x >= 0)) {
-                throw new IllegalArgumentException("a k-d tree needs non-negative weights, got " + x);
-            }
+    /** The tree of d's reference records; d must be {@link GapDistance#monotone()}. */
+    static KdTree of(GapDistance d) {
+        if (!d.monotone()) {
+            throw new IllegalArgumentException("a k-d tree needs a distance that never decreases with a gap");
         }
-        return new KdTree(d.dimension(), w, d.referenceColumns(), d.referenceCount());
+        return new KdTree(d, d.spreadWeights(), d.referenceColumns(), d.referenceCount());
     }
 
-    /** Whether a tree can serve d: every weight non-negative. */
-    static boolean applies(WeightedSquaredEuclidean d) {
-        for (double x : d.weights()) {
-            if (!(x >= 0)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private int build(double[] columns, int rows, int from, int to) {
+    private int build(double[] columns, int rows, int from, int to, double[] w) {
         int v = newNode(from, to);
         int o = v * 2 * n;
         for (int k = 0; k < n; k++) {
@@ -110,8 +100,8 @@ final class KdTree {
         }
         int mid = (from + to) >>> 1;
         select(columns, split * rows, from, to - 1, mid);
-        int l = build(columns, rows, from, mid);
-        int r = build(columns, rows, mid, to);
+        int l = build(columns, rows, from, mid, w);
+        int r = build(columns, rows, mid, to, w);
         left[v] = l;
         right[v] = r;
         return v;
@@ -204,38 +194,32 @@ final class KdTree {
         return position[j];
     }
 
-    /** d(a, record at tree position p), the kernel's operations in the kernel's order. */
-    double distance(double[] a, int p) {
+    /** d(a, record at tree position p), by the kernel's operations; g and scratch hold n doubles each. */
+    double distance(double[] a, int p, double[] g, double[] scratch) {
         final int o = p * n;
-        double s = 0.0;
         for (int k = 0; k < n; k++) {
-            double t = a[k] - points[o + k];
-            s += w[k] * t * t;
+            g[k] = Math.abs(a[k] - points[o + k]);
         }
-        return s;
+        return d.ofGaps(g, scratch);
     }
 
     /** A lower bound on d(a, b) over the records b of node v, never above the kernel's rounded value. */
-    double lower(double[] a, int v) {
+    double lower(double[] a, int v, double[] g, double[] scratch) {
         final int o = v * 2 * n;
-        double s = 0.0;
         for (int k = 0; k < n; k++) {
             double lo = box[o + k];
             double hi = box[o + n + k];
-            double g = a[k] < lo ? lo - a[k] : a[k] > hi ? a[k] - hi : 0.0;
-            s += w[k] * g * g;
+            g[k] = a[k] < lo ? lo - a[k] : a[k] > hi ? a[k] - hi : 0.0;
         }
-        return s;
+        return d.ofGaps(g, scratch);
     }
 
     /** An upper bound on d(a, b) over the records b of node v, never below the kernel's rounded value. */
-    double upper(double[] a, int v) {
+    double upper(double[] a, int v, double[] g, double[] scratch) {
         final int o = v * 2 * n;
-        double s = 0.0;
         for (int k = 0; k < n; k++) {
-            double g = Math.max(Math.abs(a[k] - box[o + k]), Math.abs(box[o + n + k] - a[k]));
-            s += w[k] * g * g;
+            g[k] = Math.max(Math.abs(a[k] - box[o + k]), Math.abs(box[o + n + k] - a[k]));
         }
-        return s;
+        return d.ofGaps(g, scratch);
     }
 }

@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import org.reident.distance.PairwiseDistance;
-import org.reident.distance.WeightedSquaredEuclidean;
+import org.reident.distance.GapDistance;
 
 /**
  * Nearest-neighbour linkage of every query record to the reference file, exact. Query records are
@@ -18,8 +18,8 @@ import org.reident.distance.WeightedSquaredEuclidean;
  * {@link QueryScan} keeps only running counts, so memory is O(N n) for the data plus O(block) per
  * thread, never O(N^2).
  *
- * <p>A weighted squared Euclidean distance with non-negative weights (AM, WM, DBRL2, MD, MD0, a
- * positive semi-definite SB) on a reference file of at least {@value #TREE_MIN_RECORDS} records and
+ * <p>A weighted squared Euclidean distance with non-negative weights (AM, WM, DBRL2, MD, MD0, MD*, a
+ * positive semi-definite SB) or an OWA with non-negative weights ({@link GapDistance}) on a reference file of at least {@value #TREE_MIN_RECORDS} records and
  * at most {@value #TREE_MAX_VARIABLES} variables is searched with a {@link KdTree} instead
  * ({@link TreeScan}): the same outcome to the last bit, each query visiting the nodes its bounds
  * cannot rule out. With {@link Ranks#TOP} the rank of a true match that is not nearest is not
@@ -110,8 +110,8 @@ public final class LinkageEngine {
         if (truth.length != nq) {
             throw new IllegalArgumentException("truth has " + truth.length + " entries for " + nq + " query records");
         }
-        if (d instanceof WeightedSquaredEuclidean && usesTree((WeightedSquaredEuclidean) d)) {
-            return linkByTree((WeightedSquaredEuclidean) d, truth, progress);
+        if (d instanceof GapDistance && usesTree((GapDistance) d)) {
+            return linkByTree((GapDistance) d, truth, progress);
         }
         double tol = tolerance(d);
         int[] linked = new int[nq];
@@ -160,19 +160,19 @@ public final class LinkageEngine {
         return new LinkageResult(linked, rank, ties, tiesMin, margin, ranks == Ranks.EXACT);
     }
 
-    boolean usesTree(WeightedSquaredEuclidean d) {
+    boolean usesTree(GapDistance d) {
         switch (search) {
             case TREE:
-                return KdTree.applies(d);
+                return d.monotone();
             case AUTO:
-                return d.referenceCount() >= TREE_MIN_RECORDS && d.dimension() <= TREE_MAX_VARIABLES && KdTree.applies(d);
+                return d.referenceCount() >= TREE_MIN_RECORDS && d.dimension() <= TREE_MAX_VARIABLES && d.monotone();
             default:
                 return false;
         }
     }
 
     /** The same outcome as the scan, each query searching a {@link KdTree} of the reference file. */
-    private LinkageResult linkByTree(WeightedSquaredEuclidean d, int[] truth, java.util.function.IntConsumer progress) {
+    private LinkageResult linkByTree(GapDistance d, int[] truth, java.util.function.IntConsumer progress) {
         int nq = d.queryCount();
         double tol = tolerance(d);
         KdTree tree = KdTree.of(d);
@@ -186,13 +186,15 @@ public final class LinkageEngine {
         Runnable worker = () -> {
             TreeScan scan = new TreeScan(tree, ranks == Ranks.EXACT);
             double[] a = scan.query();
+            double[] g = new double[d.dimension()];
+            double[] scratch = new double[d.dimension()];
             int start;
             while ((start = next.getAndAdd(CHUNK)) < nq) {
                 int end = Math.min(nq, start + CHUNK);
                 for (int q = start; q < end; q++) {
                     d.queryRow(q, a);
                     int t = truth[q];
-                    double dt = t >= 0 ? tree.distance(a, tree.position(t)) : Double.NaN;
+                    double dt = t >= 0 ? tree.distance(a, tree.position(t), g, scratch) : Double.NaN;
                     double scale = d.tieScale(q, dt);
                     scan.link(q, t, dt, Double.isNaN(scale) ? tol : RELATIVE_TIE_TOLERANCE * scale,
                             linked, rank, ties, tiesMin, margin);

@@ -26,6 +26,8 @@ final class TreeScan {
     private final KdTree tree;
     private final boolean allRanks;
     private final double[] a;
+    private final double[] g;
+    private final double[] scratch;
     private int t;
     private int tPos;
     private double tol;
@@ -44,6 +46,8 @@ final class TreeScan {
         this.tree = tree;
         this.allRanks = allRanks;
         this.a = new double[tree.dimension()];
+        this.g = new double[tree.dimension()];
+        this.scratch = new double[tree.dimension()];
     }
 
     /** The query's coordinates, to be filled by the caller before {@link #link}. */
@@ -63,7 +67,7 @@ final class TreeScan {
         this.min = Double.POSITIVE_INFINITY;
         this.minOther = Double.POSITIVE_INFINITY;
         this.cands = 0;
-        nearest(tree.root(), tree.lower(a, tree.root()));
+        nearest(tree.root(), tree.lower(a, tree.root(), g, scratch));
         prune(min + tol);
         int argmin = Integer.MAX_VALUE;
         for (int i = 0; i < cands; i++) {
@@ -96,7 +100,7 @@ final class TreeScan {
         }
         if (tree.isLeaf(v)) {
             for (int p = tree.start(v), e = tree.end(v); p < e; p++) {
-                double d = tree.distance(a, p);
+                double d = tree.distance(a, p, g, scratch);
                 int j = tree.record(p);
                 if (d <= min + tol) {
                     if (d < min) {
@@ -113,8 +117,8 @@ final class TreeScan {
         }
         int l = tree.left(v);
         int r = tree.right(v);
-        double bl = tree.lower(a, l);
-        double br = tree.lower(a, r);
+        double bl = tree.lower(a, l, g, scratch);
+        double br = tree.lower(a, r, g, scratch);
         if (bl <= br) {
             nearest(l, bl);
             nearest(r, br);
@@ -125,12 +129,12 @@ final class TreeScan {
     }
 
     private void count(int v) {
-        if (tree.lower(a, v) > hi) {
+        if (tree.lower(a, v, g, scratch) > hi) {
             return;
         }
         int s = tree.start(v);
         int e = tree.end(v);
-        if (tree.upper(a, v) < lo) {
+        if (tree.upper(a, v, g, scratch) < lo) {
             below += e - s - (tPos >= s && tPos < e ? 1 : 0);
             return;
         }
@@ -139,7 +143,7 @@ final class TreeScan {
                 if (p == tPos) {
                     continue;
                 }
-                double d = tree.distance(a, p);
+                double d = tree.distance(a, p, g, scratch);
                 if (d < lo) {
                     below++;
                 } else if (d <= hi) {

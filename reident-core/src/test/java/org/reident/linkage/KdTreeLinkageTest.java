@@ -9,14 +9,16 @@ import org.junit.jupiter.api.Test;
 import org.reident.data.LinkageData;
 import org.reident.distance.DistanceOptions;
 import org.reident.distance.Distances;
+import org.reident.distance.GapDistance;
 import org.reident.distance.Method;
+import org.reident.distance.OwaDistance;
 import org.reident.distance.PairwiseDistance;
 import org.reident.distance.Standardization;
 import org.reident.distance.WeightedSquaredEuclidean;
 
 /**
  * The k-d tree search ({@link KdTree}, {@link TreeScan}) gives the exhaustive scan's outcome record by
- * record: nearest record, records tied at the minimum, rank of the true match, records tied with it
+ * record, for weighted squared Euclidean distances and OWA: nearest record, records tied at the minimum, rank of the true match, records tied with it
  * and the margin to the last bit. The files are made to be hard on it: many exact ties (a few integer
  * levels, duplicated rows as microaggregation makes), near ties within the tolerance, records
  * without a true match, zero weights and values far from 1 in magnitude.
@@ -33,18 +35,21 @@ class KdTreeLinkageTest {
             int nr = 40 + random.nextInt(400);
             double[] ref = values(random, nr, n, trial % 4);
             double[] w = weights(random, n);
-            WeightedSquaredEuclidean d = new WeightedSquaredEuclidean(values(random, 30, n, trial % 4), ref, n, w);
+            double[] query = values(random, 30, n, trial % 4);
+            GapDistance d = trial % 2 == 0 ? new WeightedSquaredEuclidean(query, ref, n, w) : new OwaDistance(query, ref, n, w);
             KdTree tree = KdTree.of(d);
             double[] a = new double[n];
+            double[] g = new double[n];
+            double[] scratch = new double[n];
             double[] row = new double[nr];
             for (int q = 0; q < 30; q++) {
                 d.queryRow(q, a);
                 d.block(q, 0, nr, row);
                 for (int v = 0; v < tree.nodeCount(); v++) {
-                    double lb = tree.lower(a, v);
-                    double ub = tree.upper(a, v);
+                    double lb = tree.lower(a, v, g, scratch);
+                    double ub = tree.upper(a, v, g, scratch);
                     for (int p = tree.start(v); p < tree.end(v); p++) {
-                        double x = tree.distance(a, p);
+                        double x = tree.distance(a, p, g, scratch);
                         assertEquals(row[tree.record(p)], x, 0.0, "the tree's distance is the kernel's");
                         assertTrue(lb <= x && x <= ub, "node " + v + ": " + lb + " <= " + x + " <= " + ub);
                     }
@@ -75,7 +80,8 @@ class KdTreeLinkageTest {
             for (int i = 0; i < nq; i++) {
                 truth[i] = random.nextInt(5) == 0 ? -1 : random.nextInt(nr);
             }
-            WeightedSquaredEuclidean d = new WeightedSquaredEuclidean(query, ref, n, weights(random, n));
+            double[] w = weights(random, n);
+            GapDistance d = trial % 3 == 2 ? new OwaDistance(query, ref, n, w) : new WeightedSquaredEuclidean(query, ref, n, w);
             LinkageResult scan = new LinkageEngine(1, LinkageEngine.Search.SCAN).link(d, truth);
             assertSame(scan, new LinkageEngine(2, LinkageEngine.Search.TREE).link(d, truth), "trial " + trial);
             LinkageEngine.Search[] both = {LinkageEngine.Search.SCAN, LinkageEngine.Search.TREE};
@@ -117,12 +123,12 @@ class KdTreeLinkageTest {
     }
 
     /**
-     * Every method the engine prepares as a weighted squared Euclidean distance takes the tree on a
-     * file of 3,000 records (the default choice) and links as the scan does; with 6 variables,
-     * microaggregated in pairs so that protected rows repeat.
+     * Every method the engine prepares as a weighted squared Euclidean distance, and OWA, takes the
+     * tree on a file of 3,000 records (the default choice) and links as the scan does; with 6
+     * variables, two of them rounded to halves so that many distances tie.
      */
     @Test
-    void everyQuadraticMethodTakesTheTreeOnALargeFileAndAgrees() {
+    void everyGapMethodTakesTheTreeOnALargeFileAndAgrees() {
         SplittableRandom random = new SplittableRandom(11);
         int nx = 3000;
         int n = 6;
@@ -138,10 +144,10 @@ class KdTreeLinkageTest {
         LinkageData data = ReferenceFixtures.data(x, y);
         LinkageEngine auto = new LinkageEngine(2);
         LinkageEngine scan = new LinkageEngine(2, LinkageEngine.Search.SCAN);
-        for (Method m : new Method[] {Method.AM, Method.DBRL2, Method.MD, Method.MD0, Method.WM}) {
-            PairwiseDistance d = Distances.prepare(m,
-                    m == Method.WM ? ReferenceFixtures.model(Method.WM, n, 0.4, 0, 0.1, 0.2, 0.25, 0.05) : null, data, OWN);
-            assertTrue(d instanceof WeightedSquaredEuclidean && auto.usesTree((WeightedSquaredEuclidean) d), m.name());
+        for (Method m : new Method[] {Method.AM, Method.DBRL2, Method.MD, Method.MD0, Method.WM, Method.OWA}) {
+            PairwiseDistance d = Distances.prepare(m, m == Method.WM || m == Method.OWA
+                    ? ReferenceFixtures.model(m, n, 0.4, 0, 0.1, 0.2, 0.25, 0.05) : null, data, OWN);
+            assertTrue(d instanceof GapDistance && auto.usesTree((GapDistance) d), m.name());
             LinkageResult expected = scan.link(d, data.truth());
             assertSame(expected, auto.link(d, data.truth()), m.name());
             assertTrue(assertTopOnly(expected, auto.with(LinkageEngine.Ranks.TOP).link(d, data.truth()), m.name()) > 0, m.name());
@@ -149,7 +155,10 @@ class KdTreeLinkageTest {
         }
     }
 
-    /** An indefinite form (a negative weight, as SB_NC may learn) has no box bound: the scan serves it. */
+    /**
+     * An indefinite form (a negative weight, as SB_NC may learn) has no box bound: the scan serves it;
+     * so does an OWA with a negative weight.
+     */
     @Test
     void aNegativeWeightFallsBackToTheScan() {
         SplittableRandom random = new SplittableRandom(3);
@@ -158,6 +167,7 @@ class KdTreeLinkageTest {
         WeightedSquaredEuclidean d = new WeightedSquaredEuclidean(query, ref, 3, new double[] {0.7, 0.5, -0.2});
         assertFalse(new LinkageEngine(1).usesTree(d));
         assertFalse(new LinkageEngine(1, LinkageEngine.Search.TREE).usesTree(d));
+        assertFalse(new LinkageEngine(1, LinkageEngine.Search.TREE).usesTree(new OwaDistance(query, ref, 3, new double[] {1.2, 0, -0.2})));
         int[] truth = new int[50];
         for (int i = 0; i < 50; i++) {
             truth[i] = i;

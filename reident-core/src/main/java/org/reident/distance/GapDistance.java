@@ -1,0 +1,37 @@
+package org.reident.distance;
+
+/**
+ * A distance that is a function of the coordinate gaps g_k = |a_k - b_k| alone (on the distance's
+ * transformed coordinates): the weighted squared Euclidean forms and OWA. When that function is
+ * non-decreasing in every gap, also as the kernel rounds it ({@link #monotone()}), the distance of any
+ * record in a box of reference values is at least the function of the query's gaps to the box, which
+ * is what lets a search tree ({@code org.reident.linkage.KdTree}) skip whole boxes without changing
+ * any outcome.
+ */
+public interface GapDistance extends PairwiseDistance {
+    /** The number of coordinates n. */
+    int dimension();
+
+    /** Query record q's transformed coordinates, into {@code out[0, n)}. */
+    void queryRow(int q, double[] out);
+
+    /** The reference file's transformed coordinates, variable-major: {@code [k * rows + j]} (a copy). */
+    double[] referenceColumns();
+
+    /** How much a spread in each coordinate moves the distance, for choosing where a tree splits. */
+    double[] spreadWeights();
+
+    /**
+     * Whether {@link #ofGaps} never decreases when a gap grows, as computed in floating point: true when
+     * every weight is non-negative (rounding to nearest is monotone, so each step of the kernel keeps
+     * the order of its inputs).
+     */
+    boolean monotone();
+
+    /**
+     * The kernel's value for the gaps {@code g[0, n)} (left as they are), by the kernel's operations in
+     * the kernel's order, so that it equals {@link #block}'s value for the pair to the last bit;
+     * {@code scratch} holds n doubles.
+     */
+    double ofGaps(double[] g, double[] scratch);
+}
