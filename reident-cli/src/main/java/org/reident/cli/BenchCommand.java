@@ -89,7 +89,7 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
                 + ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME).substring(0, 16) + ".");
         report.line("Engine: as `link` runs it, all cores (" + Runtime.getRuntime().availableProcessors() + ") and 1 thread: a k-d tree "
                 + "for the weighted squared Euclidean distances (am, dbrl2, md, md0, wm, a positive semi-definite bilinear form or md-star) "
-                + "and owa with non-negative weights on "
+                + ", owa with non-negative weights and choquet with a monotone measure on "
                 + "reference files of at least " + LinkageEngine.TREE_MIN_RECORDS + " records and at most "
                 + LinkageEngine.TREE_MAX_VARIABLES + " variables, else every pair in blocks; ranks of true matches counted where "
                 + "nearest (all the counts need). Scan: every pair in blocks with every rank counted, all cores (the engine before "

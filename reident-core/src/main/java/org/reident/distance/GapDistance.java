@@ -22,11 +22,20 @@ public interface GapDistance extends PairwiseDistance {
     double[] spreadWeights();
 
     /**
-     * Whether {@link #ofGaps} never decreases when a gap grows, as computed in floating point: true when
-     * every weight is non-negative (rounding to nearest is monotone, so each step of the kernel keeps
-     * the order of its inputs).
+     * Whether {@link #ofGaps} never decreases when a gap grows, up to {@link #relativeError()}: true when
+     * every weight is non-negative (WM, OWA: rounding to nearest is monotone, so each step of the
+     * kernel keeps the order of its inputs) or the fuzzy measure is monotone (Choquet).
      */
     boolean monotone();
+
+    /**
+     * How far the kernel's rounded value may fall below a monotone function of the gaps, relative to
+     * it: 0 when the rounded kernel is itself monotone (the weighted squared Euclidean forms and OWA);
+     * a bound then shrinks a lower bound and grows an upper bound by this much.
+     */
+    default double relativeError() {
+        return 0;
+    }
 
     /**
      * The kernel's value for the gaps {@code g[0, n)} (left as they are), by the kernel's operations in

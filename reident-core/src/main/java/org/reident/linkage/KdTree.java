@@ -7,8 +7,8 @@ import org.reident.distance.GapDistance;
  * A k-d tree (Bentley 1975; Friedman, Bentley and Finkel 1977) over the reference records of a
  * distance that is a non-decreasing function f of the coordinate gaps |a_k - b_k| ({@link GapDistance}):
  * a weighted squared Euclidean distance sum_k w_k (a_k - b_k)^2 with every w_k >= 0 (AM, WM, DBRL2, MD,
- * MD0, MD* and a positive semi-definite SB, their coordinates rotated onto the eigenvectors) or OWA
- * with non-negative weights. Each node holds the tight box [lo_k, hi_k] of its records; a leaf holds
+ * MD0, MD* and a positive semi-definite SB, their coordinates rotated onto the eigenvectors), OWA
+ * with non-negative weights, or the Choquet integral of a monotone measure. Each node holds the tight box [lo_k, hi_k] of its records; a leaf holds
  * at most {@value #LEAF}. A node splits at the median of the coordinate whose weighted spread
  * s_k (hi_k - lo_k)^2 is largest ({@link GapDistance#spreadWeights}).
  *
@@ -19,7 +19,8 @@ import org.reident.distance.GapDistance;
  * rounded bound's gap, and f, computed in floating point, keeps that order step by step: the rounded
  * lower bound is at most the rounded distance of every record in the box (and the upper bound at
  * least). Pruning by the bounds therefore drops no record that the exhaustive scan would count, with
- * no safety margin.
+ * no safety margin. Choquet's rounded kernel is monotone only within a relative error
+ * ({@link GapDistance#relativeError()}); its bounds give that much away (and 1e-300 absolutely).
  */
 final class KdTree {
     /** Records per leaf, at most. */
@@ -27,6 +28,8 @@ final class KdTree {
 
     private final int n;
     private final GapDistance d;
+    /** {@link GapDistance#relativeError()}: 0, or how much the bounds give away. */
+    private final double slack;
     /** Reference records in tree order, record-major: {@code points[p * n + k]}. */
     private final double[] points;
     /** The reference record at tree position p. */
@@ -45,6 +48,7 @@ final class KdTree {
     private KdTree(GapDistance d, double[] w, double[] columns, int rows) {
         this.n = d.dimension();
         this.d = d;
+        this.slack = d.relativeError();
         this.index = new int[rows];
         for (int j = 0; j < rows; j++) {
             index[j] = j;
@@ -211,7 +215,8 @@ final class KdTree {
             double hi = box[o + n + k];
             g[k] = a[k] < lo ? lo - a[k] : a[k] > hi ? a[k] - hi : 0.0;
         }
-        return d.ofGaps(g, scratch);
+        double f = d.ofGaps(g, scratch);
+        return slack == 0 ? f : f * (1 - slack) - 1e-300;
     }
 
     /** An upper bound on d(a, b) over the records b of node v, never below the kernel's rounded value. */
@@ -220,6 +225,7 @@ final class KdTree {
         for (int k = 0; k < n; k++) {
             g[k] = Math.max(Math.abs(a[k] - box[o + k]), Math.abs(box[o + n + k] - a[k]));
         }
-        return d.ofGaps(g, scratch);
+        double f = d.ofGaps(g, scratch);
+        return slack == 0 ? f : f * (1 + slack) + 1e-300;
     }
 }

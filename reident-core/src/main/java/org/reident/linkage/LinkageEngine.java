@@ -19,7 +19,8 @@ import org.reident.distance.GapDistance;
  * thread, never O(N^2).
  *
  * <p>A weighted squared Euclidean distance with non-negative weights (AM, WM, DBRL2, MD, MD0, MD*, a
- * positive semi-definite SB) or an OWA with non-negative weights ({@link GapDistance}) on a reference file of at least {@value #TREE_MIN_RECORDS} records and
+ * positive semi-definite SB), an OWA with non-negative weights or a Choquet integral of a monotone
+ * measure ({@link GapDistance}) on a reference file of at least {@value #TREE_MIN_RECORDS} records and
  * at most {@value #TREE_MAX_VARIABLES} variables is searched with a {@link KdTree} instead
  * ({@link TreeScan}): the same outcome to the last bit, each query visiting the nodes its bounds
  * cannot rule out. With {@link Ranks#TOP} the rank of a true match that is not nearest is not

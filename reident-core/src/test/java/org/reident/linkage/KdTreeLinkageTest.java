@@ -8,6 +8,7 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.reident.data.LinkageData;
 import org.reident.distance.DistanceOptions;
+import org.reident.distance.ChoquetDistance;
 import org.reident.distance.Distances;
 import org.reident.distance.GapDistance;
 import org.reident.distance.Method;
@@ -18,7 +19,7 @@ import org.reident.distance.WeightedSquaredEuclidean;
 
 /**
  * The k-d tree search ({@link KdTree}, {@link TreeScan}) gives the exhaustive scan's outcome record by
- * record, for weighted squared Euclidean distances and OWA: nearest record, records tied at the minimum, rank of the true match, records tied with it
+ * record, for weighted squared Euclidean distances, OWA and Choquet: nearest record, records tied at the minimum, rank of the true match, records tied with it
  * and the margin to the last bit. The files are made to be hard on it: many exact ties (a few integer
  * levels, duplicated rows as microaggregation makes), near ties within the tolerance, records
  * without a true match, zero weights and values far from 1 in magnitude.
@@ -36,7 +37,7 @@ class KdTreeLinkageTest {
             double[] ref = values(random, nr, n, trial % 4);
             double[] w = weights(random, n);
             double[] query = values(random, 30, n, trial % 4);
-            GapDistance d = trial % 2 == 0 ? new WeightedSquaredEuclidean(query, ref, n, w) : new OwaDistance(query, ref, n, w);
+            GapDistance d = distance(trial % 3, query, ref, n, w, random);
             KdTree tree = KdTree.of(d);
             double[] a = new double[n];
             double[] g = new double[n];
@@ -81,7 +82,7 @@ class KdTreeLinkageTest {
                 truth[i] = random.nextInt(5) == 0 ? -1 : random.nextInt(nr);
             }
             double[] w = weights(random, n);
-            GapDistance d = trial % 3 == 2 ? new OwaDistance(query, ref, n, w) : new WeightedSquaredEuclidean(query, ref, n, w);
+            GapDistance d = distance(trial % 3, query, ref, n, w, random);
             LinkageResult scan = new LinkageEngine(1, LinkageEngine.Search.SCAN).link(d, truth);
             assertSame(scan, new LinkageEngine(2, LinkageEngine.Search.TREE).link(d, truth), "trial " + trial);
             LinkageEngine.Search[] both = {LinkageEngine.Search.SCAN, LinkageEngine.Search.TREE};
@@ -123,7 +124,7 @@ class KdTreeLinkageTest {
     }
 
     /**
-     * Every method the engine prepares as a weighted squared Euclidean distance, and OWA, takes the
+     * Every method the engine prepares as a weighted squared Euclidean distance, OWA and Choquet take the
      * tree on a file of 3,000 records (the default choice) and links as the scan does; with 6
      * variables, two of them rounded to halves so that many distances tie.
      */
@@ -144,9 +145,9 @@ class KdTreeLinkageTest {
         LinkageData data = ReferenceFixtures.data(x, y);
         LinkageEngine auto = new LinkageEngine(2);
         LinkageEngine scan = new LinkageEngine(2, LinkageEngine.Search.SCAN);
-        for (Method m : new Method[] {Method.AM, Method.DBRL2, Method.MD, Method.MD0, Method.WM, Method.OWA}) {
-            PairwiseDistance d = Distances.prepare(m, m == Method.WM || m == Method.OWA
-                    ? ReferenceFixtures.model(m, n, 0.4, 0, 0.1, 0.2, 0.25, 0.05) : null, data, OWN);
+        for (Method m : new Method[] {Method.AM, Method.DBRL2, Method.MD, Method.MD0, Method.WM, Method.OWA, Method.CHOQUET}) {
+            PairwiseDistance d = Distances.prepare(m, m == Method.CHOQUET ? ReferenceFixtures.model(m, n, measure(n, random))
+                    : m == Method.WM || m == Method.OWA ? ReferenceFixtures.model(m, n, 0.4, 0, 0.1, 0.2, 0.25, 0.05) : null, data, OWN);
             assertTrue(d instanceof GapDistance && auto.usesTree((GapDistance) d), m.name());
             LinkageResult expected = scan.link(d, data.truth());
             assertSame(expected, auto.link(d, data.truth()), m.name());
@@ -157,7 +158,7 @@ class KdTreeLinkageTest {
 
     /**
      * An indefinite form (a negative weight, as SB_NC may learn) has no box bound: the scan serves it;
-     * so does an OWA with a negative weight.
+     * so does an OWA with a negative weight, and a Choquet integral of a measure that is not monotone.
      */
     @Test
     void aNegativeWeightFallsBackToTheScan() {
@@ -168,6 +169,9 @@ class KdTreeLinkageTest {
         assertFalse(new LinkageEngine(1).usesTree(d));
         assertFalse(new LinkageEngine(1, LinkageEngine.Search.TREE).usesTree(d));
         assertFalse(new LinkageEngine(1, LinkageEngine.Search.TREE).usesTree(new OwaDistance(query, ref, 3, new double[] {1.2, 0, -0.2})));
+        double[] mu = measure(3, random);
+        mu[3] = mu[7] + 0.1; // mu({1, 2}) above mu(all): not monotone
+        assertFalse(new LinkageEngine(1, LinkageEngine.Search.TREE).usesTree(new ChoquetDistance(query, ref, 3, mu)));
         int[] truth = new int[50];
         for (int i = 0; i < 50; i++) {
             truth[i] = i;
@@ -215,6 +219,37 @@ class KdTreeLinkageTest {
             }
         }
         return v;
+    }
+
+    /** Kind 0 a weighted squared Euclidean distance, 1 OWA, 2 Choquet on a random monotone measure. */
+    private static GapDistance distance(int kind, double[] query, double[] ref, int n, double[] w, SplittableRandom random) {
+        switch (kind) {
+            case 1:
+                return new OwaDistance(query, ref, n, w);
+            case 2:
+                return new ChoquetDistance(query, ref, n, measure(n, random));
+            default:
+                return new WeightedSquaredEuclidean(query, ref, n, w);
+        }
+    }
+
+    /** A random monotone measure, mu(all) = 1, some steps of 0 (so distances tie). */
+    private static double[] measure(int n, SplittableRandom random) {
+        double[] mu = new double[1 << n];
+        for (int mask = 1; mask < mu.length; mask++) {
+            double base = 0;
+            for (int k = 0; k < n; k++) {
+                if ((mask & (1 << k)) != 0) {
+                    base = Math.max(base, mu[mask ^ (1 << k)]);
+                }
+            }
+            mu[mask] = base + (random.nextInt(4) == 0 ? 0 : random.nextDouble());
+        }
+        double top = mu[mu.length - 1] > 0 ? mu[mu.length - 1] : 1;
+        for (int mask = 0; mask < mu.length; mask++) {
+            mu[mask] /= top;
+        }
+        return mu;
     }
 
     /** Non-negative weights, some zero. */

@@ -167,7 +167,7 @@ public final class Hrla {
     }
 
     private LinkageResult link(DistanceModel m, LinkageData data) {
-        return LinkageEngine.withAllCores().link(
+        return LinkageEngine.withAllCores().with(LinkageEngine.Ranks.TOP).link(
                 Distances.prepare(Method.CHOQUET, m, data, new DistanceOptions(std, 2, false)), data.truth());
     }
 
