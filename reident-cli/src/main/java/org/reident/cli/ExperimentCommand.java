@@ -288,8 +288,8 @@ public final class ExperimentCommand implements java.util.concurrent.Callable<In
             }
             case "learn": // a proven optimum needs no bound beside it (the bound counts links by a margin of eps)
                 String status = n.path("status").asText();
-                return rate + ", " + status + (status.equals("OPTIMAL") ? "" : ", bound " + n.path("objective_bound").asText()) + ", "
-                        + seconds;
+                String bound = status.equals("OPTIMAL") ? "" : ", bound " + n.path("objective_bound").asText();
+                return rate + ", " + status + bound + ", " + seconds;
             default:
                 return rate + ", " + seconds;
         }

@@ -41,7 +41,7 @@ import picocli.CommandLine.Model.CommandSpec;
                 + "in units of sqrt(2) sd) and PIL (probabilistic information loss over means, variances, "
                 + "covariances, correlations and quantiles). Score = (AvRL + PIL) / 2, in percent, lower is better (docs/measures.md).",
             "Measured over the records that have a true match, on the selected variables. A linkage that cannot run on "
-                + "the data (md with an unmasked variable) is reported as not run and left out of AvRL.",},
+                + "the data (md with an unmasked variable) is reported as not run and left out of AvRL."},
         footer = {"", "Examples:",
             "  reident measure --original X.csv --protected Y.csv",
             "  reident measure --original X.csv --protected Y.csv --vars AGI,FEDTAX,FICA --method md --json"})

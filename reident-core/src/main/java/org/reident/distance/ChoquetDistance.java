@@ -60,9 +60,7 @@ public final class ChoquetDistance implements GapDistance {
     /** The measure weighs subsets, not coordinates: every coordinate counts alike for a split. */
     @Override
     public double[] spreadWeights() {
-        double[] s = new double[n];
-        java.util.Arrays.fill(s, 1.0);
-        return s;
+        return GapDistance.equalSpread(n);
     }
 
     /** mu >= 0 and mu(A) <= mu(A + k) for every subset A and variable k: the integral is then monotone. */

@@ -43,4 +43,21 @@ public interface GapDistance extends PairwiseDistance {
      * {@code scratch} holds n doubles.
      */
     double ofGaps(double[] g, double[] scratch);
+
+    /** Whether every weight is a number >= 0 (the monotone case of the weighted forms and OWA). */
+    static boolean nonNegative(double[] w) {
+        for (double x : w) {
+            if (!(x >= 0)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** n ones: split weights for a distance whose parameters do not weigh coordinates (OWA, Choquet). */
+    static double[] equalSpread(int n) {
+        double[] s = new double[n];
+        java.util.Arrays.fill(s, 1.0);
+        return s;
+    }
 }

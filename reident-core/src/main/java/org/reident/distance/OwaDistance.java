@@ -46,19 +46,12 @@ public final class OwaDistance implements GapDistance {
     /** The weights sit on sorted positions, not on coordinates: every coordinate counts alike. */
     @Override
     public double[] spreadWeights() {
-        double[] s = new double[n];
-        java.util.Arrays.fill(s, 1.0);
-        return s;
+        return GapDistance.equalSpread(n);
     }
 
     @Override
     public boolean monotone() {
-        for (double x : w) {
-            if (!(x >= 0)) {
-                return false;
-            }
-        }
-        return true;
+        return GapDistance.nonNegative(w);
     }
 
     /**

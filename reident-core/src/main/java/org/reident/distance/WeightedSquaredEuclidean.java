@@ -60,12 +60,7 @@ public final class WeightedSquaredEuclidean implements GapDistance {
 
     @Override
     public boolean monotone() {
-        for (double x : w) {
-            if (!(x >= 0)) {
-                return false;
-            }
-        }
-        return true;
+        return GapDistance.nonNegative(w);
     }
 
     /**

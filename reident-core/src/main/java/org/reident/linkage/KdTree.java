@@ -8,9 +8,10 @@ import org.reident.distance.GapDistance;
  * distance that is a non-decreasing function f of the coordinate gaps |a_k - b_k| ({@link GapDistance}):
  * a weighted squared Euclidean distance sum_k w_k (a_k - b_k)^2 with every w_k >= 0 (AM, WM, DBRL2, MD,
  * MD0, MD* and a positive semi-definite SB, their coordinates rotated onto the eigenvectors), OWA
- * with non-negative weights, or the Choquet integral of a monotone measure. Each node holds the tight box [lo_k, hi_k] of its records; a leaf holds
- * at most {@value #LEAF}. A node splits at the median of the coordinate whose weighted spread
- * s_k (hi_k - lo_k)^2 is largest ({@link GapDistance#spreadWeights}).
+ * with non-negative weights, or the Choquet integral of a monotone measure. Each node holds the
+ * tight box [lo_k, hi_k] of its records; a leaf holds at most {@value #LEAF}. A node splits at the
+ * median of the coordinate whose weighted spread s_k (hi_k - lo_k)^2 is largest
+ * ({@link GapDistance#spreadWeights}).
  *
  * <p><b>Bounds equal to the kernel's rounding.</b> For query a and a box, {@link #lower} is f of the
  * gaps g_k from a_k to [lo_k, hi_k], and {@link #upper} f of the gaps to the farthest corner, both

@@ -7,8 +7,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
-import org.reident.distance.PairwiseDistance;
 import org.reident.distance.GapDistance;
+import org.reident.distance.PairwiseDistance;
 
 /**
  * Nearest-neighbour linkage of every query record to the reference file, exact. Query records are
@@ -24,8 +24,8 @@ import org.reident.distance.GapDistance;
  * at most {@value #TREE_MAX_VARIABLES} variables is searched with a {@link KdTree} instead
  * ({@link TreeScan}): the same outcome to the last bit, each query visiting the nodes its bounds
  * cannot rule out. With {@link Ranks#TOP} the rank of a true match that is not nearest is not
- * counted, which is where a tree saves most (50,000 records, 6 variables: 0.2 s against 2.6 s for
- * the scan, docs/design.md).
+ * counted, which is where a tree saves most (AM on 50,000 records of 6 variables: 0.3-0.4 s against
+ * 3.0-3.5 s for the scan, docs/benchmark-linkage.md).
  *
  * <p>Ties: two distances are equal when they differ by at most {@code tolerance = 1e-9 * scale}, where
  * scale is the median distance over a fixed sample of pairs (the mean let a few far pairs of
@@ -47,7 +47,7 @@ public final class LinkageEngine {
 
     /** How the engine finds each query's nearest records. */
     public enum Search {
-        /** A k-d tree for weighted squared Euclidean distances on large files, else the scan. */
+        /** A k-d tree for a monotone {@link GapDistance} on large files of few variables, else the scan. */
         AUTO,
         /** Every pair, blockwise (the baseline the tree is measured and tested against). */
         SCAN,
@@ -115,30 +115,21 @@ public final class LinkageEngine {
             return linkByTree((GapDistance) d, truth, progress);
         }
         double tol = tolerance(d);
-        int[] linked = new int[nq];
-        int[] rank = new int[nq];
-        int[] ties = new int[nq];
-        int[] tiesMin = new int[nq];
-        double[] margin = new double[nq];
-        AtomicInteger next = new AtomicInteger();
-        AtomicInteger done = new AtomicInteger();
+        Outcome out = new Outcome(nq);
         final int nr = d.referenceCount();
         final int block = d.wholeRows() ? Math.max(1, nr) : BLOCK;
-        Runnable worker = () -> {
+        forChunks(nq, progress, () -> {
             double[] buf = new double[block];
             QueryScan[] scans = new QueryScan[CHUNK];
             for (int i = 0; i < CHUNK; i++) {
                 scans[i] = new QueryScan();
             }
-            int start;
-            while ((start = next.getAndAdd(CHUNK)) < nq) {
-                int end = Math.min(nq, start + CHUNK);
+            return (start, end) -> {
                 int m = end - start;
                 for (int i = 0; i < m; i++) {
                     int q = start + i;
                     double dt = truth[q] >= 0 ? d.distance(q, truth[q]) : Double.NaN;
-                    double scale = d.tieScale(q, dt);
-                    scans[i].reset(q, truth[q], dt, Double.isNaN(scale) ? tol : RELATIVE_TIE_TOLERANCE * scale);
+                    scans[i].reset(q, truth[q], dt, queryTolerance(d, q, dt, tol));
                 }
                 // each block of reference records is used by the whole chunk while it is in cache
                 for (int from = 0; from < nr; from += block) {
@@ -149,16 +140,11 @@ public final class LinkageEngine {
                     }
                 }
                 for (int i = 0; i < m; i++) {
-                    scans[i].finish(linked, rank, ties, tiesMin, margin);
+                    scans[i].finish(out.linked, out.rank, out.ties, out.tiesMin, out.margin);
                 }
-                int finished = done.addAndGet(end - start);
-                if (progress != null) {
-                    progress.accept(finished);
-                }
-            }
-        };
-        run(worker, Math.min(threads, Math.max(1, nq / CHUNK)));
-        return new LinkageResult(linked, rank, ties, tiesMin, margin, ranks == Ranks.EXACT);
+            };
+        });
+        return out.result(ranks == Ranks.EXACT);
     }
 
     boolean usesTree(GapDistance d) {
@@ -177,29 +163,46 @@ public final class LinkageEngine {
         int nq = d.queryCount();
         double tol = tolerance(d);
         KdTree tree = KdTree.of(d);
-        int[] linked = new int[nq];
-        int[] rank = new int[nq];
-        int[] ties = new int[nq];
-        int[] tiesMin = new int[nq];
-        double[] margin = new double[nq];
-        AtomicInteger next = new AtomicInteger();
-        AtomicInteger done = new AtomicInteger();
-        Runnable worker = () -> {
+        Outcome out = new Outcome(nq);
+        forChunks(nq, progress, () -> {
             TreeScan scan = new TreeScan(tree, ranks == Ranks.EXACT);
             double[] a = scan.query();
-            double[] g = new double[d.dimension()];
-            double[] scratch = new double[d.dimension()];
-            int start;
-            while ((start = next.getAndAdd(CHUNK)) < nq) {
-                int end = Math.min(nq, start + CHUNK);
+            return (start, end) -> {
                 for (int q = start; q < end; q++) {
                     d.queryRow(q, a);
                     int t = truth[q];
-                    double dt = t >= 0 ? tree.distance(a, tree.position(t), g, scratch) : Double.NaN;
-                    double scale = d.tieScale(q, dt);
-                    scan.link(q, t, dt, Double.isNaN(scale) ? tol : RELATIVE_TIE_TOLERANCE * scale,
-                            linked, rank, ties, tiesMin, margin);
+                    double dt = t >= 0 ? scan.distanceTo(t) : Double.NaN;
+                    scan.link(q, t, dt, queryTolerance(d, q, dt, tol), out.linked, out.rank, out.ties, out.tiesMin, out.margin);
                 }
+            };
+        });
+        return out.result(ranks == Ranks.EXACT);
+    }
+
+    /** Query q's tie tolerance: the distance's own scale for it ({@link PairwiseDistance#tieScale}), else tol. */
+    private static double queryTolerance(PairwiseDistance d, int q, double trueDistance, double tol) {
+        double scale = d.tieScale(q, trueDistance);
+        return Double.isNaN(scale) ? tol : RELATIVE_TIE_TOLERANCE * scale;
+    }
+
+    /** One worker's linkage of the query records [start, end). */
+    private interface Chunk {
+        void link(int start, int end);
+    }
+
+    /**
+     * Shares the query records out to the worker threads in chunks of {@value #CHUNK}; each thread makes
+     * its own {@link Chunk} (its buffers) once, and progress hears the records done after each chunk.
+     */
+    private void forChunks(int nq, java.util.function.IntConsumer progress, java.util.function.Supplier<Chunk> perThread) {
+        AtomicInteger next = new AtomicInteger();
+        AtomicInteger done = new AtomicInteger();
+        Runnable worker = () -> {
+            Chunk chunk = perThread.get();
+            int start;
+            while ((start = next.getAndAdd(CHUNK)) < nq) {
+                int end = Math.min(nq, start + CHUNK);
+                chunk.link(start, end);
                 int finished = done.addAndGet(end - start);
                 if (progress != null) {
                     progress.accept(finished);
@@ -207,7 +210,27 @@ public final class LinkageEngine {
             }
         };
         run(worker, Math.min(threads, Math.max(1, nq / CHUNK)));
-        return new LinkageResult(linked, rank, ties, tiesMin, margin, ranks == Ranks.EXACT);
+    }
+
+    /** The per-record arrays a linkage fills, one entry per query record. */
+    private static final class Outcome {
+        final int[] linked;
+        final int[] rank;
+        final int[] ties;
+        final int[] tiesMin;
+        final double[] margin;
+
+        Outcome(int nq) {
+            linked = new int[nq];
+            rank = new int[nq];
+            ties = new int[nq];
+            tiesMin = new int[nq];
+            margin = new double[nq];
+        }
+
+        LinkageResult result(boolean ranksCounted) {
+            return new LinkageResult(linked, rank, ties, tiesMin, margin, ranksCounted);
+        }
     }
 
     /** A distance as a function of (query record, reference record). */

@@ -1,7 +1,5 @@
 package org.reident.linkage;
 
-import java.util.Arrays;
-
 /**
  * The running state of one query record's linkage while the reference file streams past in blocks:
  * the minimal distance and the records within tolerance of it, the records strictly nearer than the
@@ -19,9 +17,7 @@ final class QueryScan {
     private int below;
     private int equal;
     private double minOther;
-    private double[] candValue = new double[16];
-    private int[] candIndex = new int[16];
-    private int cands;
+    private final TiedAtMinimum cands = new TiedAtMinimum();
 
     /** Starts query record q whose true match is t (or -1) at distance dTrue. */
     void reset(int q, int t, double dTrue, double tol) {
@@ -35,7 +31,7 @@ final class QueryScan {
         this.below = 0;
         this.equal = 0;
         this.minOther = Double.POSITIVE_INFINITY;
-        this.cands = 0;
+        this.cands.clear();
     }
 
     int query() {
@@ -79,9 +75,9 @@ final class QueryScan {
             if (v <= min + tol) {
                 if (v < min) {
                     min = v;
-                    prune(min + tol);
+                    cands.keepUpTo(min + tol);
                 }
-                add(v, from + i);
+                cands.add(v, from + i);
             }
         }
     }
@@ -105,13 +101,9 @@ final class QueryScan {
 
     /** Writes the outcome of the finished query record into the result arrays. */
     void finish(int[] linked, int[] rank, int[] ties, int[] tiesMin, double[] margin) {
-        prune(min + tol);
-        int argmin = Integer.MAX_VALUE;
-        for (int i = 0; i < cands; i++) {
-            argmin = Math.min(argmin, candIndex[i]);
-        }
-        linked[q] = argmin;
-        tiesMin[q] = cands;
+        cands.keepUpTo(min + tol);
+        linked[q] = cands.lowestIndex();
+        tiesMin[q] = cands.size();
         if (t >= 0) {
             rank[q] = below + 1;
             ties[q] = equal + 1;
@@ -121,26 +113,7 @@ final class QueryScan {
         }
     }
 
-    private void add(double v, int j) {
-        if (cands == candValue.length) {
-            candValue = Arrays.copyOf(candValue, 2 * cands);
-            candIndex = Arrays.copyOf(candIndex, 2 * cands);
-        }
-        candValue[cands] = v;
-        candIndex[cands++] = j;
-    }
 
-    /** Keeps the records tied at the minimum whose distance is at most {@code limit}. */
-    private void prune(double limit) {
-        int k = 0;
-        for (int i = 0; i < cands; i++) {
-            if (candValue[i] <= limit) {
-                candValue[k] = candValue[i];
-                candIndex[k++] = candIndex[i];
-            }
-        }
-        cands = k;
-    }
 
     /** Minimum of buf[0, len), with four independent accumulators. */
     private static double blockMin(double[] buf, int len) {

@@ -1,7 +1,5 @@
 package org.reident.linkage;
 
-import java.util.Arrays;
-
 /**
  * One worker's search of a {@link KdTree} for one query record at a time: the same outcome as the
  * exhaustive {@link QueryScan} (nearest record and the records within tolerance of it, rank of the
@@ -37,9 +35,7 @@ final class TreeScan {
     private double hi;
     private int below;
     private int equal;
-    private double[] candValue = new double[16];
-    private int[] candIndex = new int[16];
-    private int cands;
+    private final TiedAtMinimum cands = new TiedAtMinimum();
 
     /** @param allRanks whether to count the rank of a true match that is not nearest */
     TreeScan(KdTree tree, boolean allRanks) {
@@ -55,6 +51,11 @@ final class TreeScan {
         return a;
     }
 
+    /** The distance from the query in {@link #query()} to reference record j, the kernel's value. */
+    double distanceTo(int j) {
+        return tree.distance(a, tree.position(j), g, scratch);
+    }
+
     /**
      * Links query record q (coordinates in {@link #query()}) whose true match is t (or -1) at distance
      * dTrue, with tie tolerance tol, and writes the outcome as {@link QueryScan#finish} does.
@@ -66,15 +67,11 @@ final class TreeScan {
         this.tol = tol;
         this.min = Double.POSITIVE_INFINITY;
         this.minOther = Double.POSITIVE_INFINITY;
-        this.cands = 0;
+        this.cands.clear();
         nearest(tree.root(), tree.lower(a, tree.root(), g, scratch));
-        prune(min + tol);
-        int argmin = Integer.MAX_VALUE;
-        for (int i = 0; i < cands; i++) {
-            argmin = Math.min(argmin, candIndex[i]);
-        }
-        linked[q] = argmin;
-        tiesMin[q] = cands;
+        cands.keepUpTo(min + tol);
+        linked[q] = cands.lowestIndex();
+        tiesMin[q] = cands.size();
         if (t < 0) {
             margin[q] = Double.NaN;
             return;
@@ -105,9 +102,9 @@ final class TreeScan {
                 if (d <= min + tol) {
                     if (d < min) {
                         min = d;
-                        prune(min + tol);
+                        cands.keepUpTo(min + tol);
                     }
-                    add(d, j);
+                    cands.add(d, j);
                 }
                 if (j != t && d < minOther) {
                     minOther = d;
@@ -156,24 +153,5 @@ final class TreeScan {
         count(tree.right(v));
     }
 
-    private void add(double v, int j) {
-        if (cands == candValue.length) {
-            candValue = Arrays.copyOf(candValue, 2 * cands);
-            candIndex = Arrays.copyOf(candIndex, 2 * cands);
-        }
-        candValue[cands] = v;
-        candIndex[cands++] = j;
-    }
 
-    /** Keeps the records tied at the minimum whose distance is at most {@code limit}. */
-    private void prune(double limit) {
-        int k = 0;
-        for (int i = 0; i < cands; i++) {
-            if (candValue[i] <= limit) {
-                candValue[k] = candValue[i];
-                candIndex[k++] = candIndex[i];
-            }
-        }
-        cands = k;
-    }
 }
