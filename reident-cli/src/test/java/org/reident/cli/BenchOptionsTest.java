@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,6 +44,7 @@ class BenchOptionsTest {
         "--large 20 --naive-rows -1|--naive-rows: expected at least 1, got -1",
         "--large 20 --naive-rows 0|--naive-rows: expected at least 1, got 0",
         "--large 20 --repeat -1|--repeat: expected 0 or more, got -1",
+        "--large 20 --methods am,nope|--methods: unknown method 'nope' (expected am, dbrl2, md, md0, kernel, prl, wm, owa, choquet, bilinear or md-star)",
     })
     void benchRefusesABadValueBeforeTheHeader(String options, String message) {
         // --eia names a file that exists: the option alone is at fault
@@ -74,6 +76,14 @@ class BenchOptionsTest {
         // 10% noise leaves these five well-separated records nearest their own: every method links all
         String am = r.out().lines().filter(l -> l.startsWith("| am |")).findFirst().orElseThrow();
         assertTrue(am.startsWith("| am | 5 / 5 |") && am.endsWith("| yes |"), am);
+
+        // --methods times those alone, in the table's order, and the header names the option
+        Cli some = Cli.run("bench", "--eia", small.toString(), "--large", "0", "--repeat", "0", "--methods", "md,am");
+        assertEquals(0, some.status(), some.err());
+        List<String> rows = some.out().lines().filter(l -> l.startsWith("| ") && !l.startsWith("| method")).toList();
+        assertEquals(2, rows.size(), some.out());
+        assertTrue(rows.get(0).startsWith("| am |") && rows.get(1).startsWith("| md |"), some.out());
+        assertTrue(some.out().contains("`./reident bench --large 0 --methods md,am`"), some.out());
     }
 
     /** The default EIA path may be absent (a checkout without ../shared): skipped with a note, as before. */

@@ -152,6 +152,4 @@ final class TreeScan {
         count(tree.left(v));
         count(tree.right(v));
     }
-
-
 }
