@@ -65,7 +65,7 @@ public final class ChoquetDistance implements GapDistance {
 
     /** mu >= 0 and mu(A) <= mu(A + k) for every subset A and variable k: the integral is then monotone. */
     @Override
-    public boolean monotone() {
+    public boolean bounded() {
         for (int mask = 0; mask < mu.length; mask++) {
             if (!(mu[mask] >= 0) || Double.isInfinite(mu[mask])) {
                 return false;

@@ -96,6 +96,33 @@ public final class FellegiSunter {
         }
     }
 
+    /**
+     * A model with the given probabilities m_k(l) and u_k(l) (n rows of {@link #LEVELS}, each entry > 0
+     * and finite) and P(M) = p, as if EM had ended there (0 iterations, converged): a model fitted
+     * elsewhere, or penalties of any order for the tests of the search tree.
+     */
+    public static FellegiSunter of(double[][] m, double[][] u, double p) {
+        int n = m.length;
+        if (u.length != n || n == 0 || n > MAX_VARIABLES) {
+            throw new IllegalArgumentException("m and u need the same 1 to " + MAX_VARIABLES + " variables");
+        }
+        double[][] mc = new double[n][];
+        double[][] uc = new double[n][];
+        for (int k = 0; k < n; k++) {
+            if (m[k].length != LEVELS || u[k].length != LEVELS) {
+                throw new IllegalArgumentException("variable " + k + ": " + LEVELS + " levels expected");
+            }
+            for (int l = 0; l < LEVELS; l++) {
+                if (!(m[k][l] > 0 && u[k][l] > 0) || Double.isInfinite(m[k][l]) || Double.isInfinite(u[k][l])) {
+                    throw new IllegalArgumentException("variable " + k + ", level " + l + ": probabilities must be > 0 and finite");
+                }
+            }
+            mc[k] = m[k].clone();
+            uc[k] = u[k].clone();
+        }
+        return new FellegiSunter(n, p, mc, uc, 0, true);
+    }
+
     /** The upper ends of the agreement levels below the last ({@link #LIMITS}). */
     public static double[] limits() {
         return LIMITS.clone();
@@ -256,7 +283,12 @@ public final class FellegiSunter {
 
     /** The model behind a distance made by {@link #distance}, or null for any other distance. */
     public static FellegiSunter fitted(PairwiseDistance d) {
-        return d instanceof Distance f ? f.model : null;
+        return d instanceof FellegiSunterDistance f ? f.model() : null;
+    }
+
+    /** The distance penalty max_l w_k(l) - w_k(level) of level l of variable k (the model's own array). */
+    double penalty(int k, int l) {
+        return penalty[k][l];
     }
 
     /** EM iterations run. */
@@ -271,116 +303,6 @@ public final class FellegiSunter {
 
     /** The linkage as a distance on these records: d(a, b) = sum_k (max_l w_k(l) - w_k(gamma_k)). */
     public PairwiseDistance distance(double[] query, double[] reference) {
-        return new Distance(this, query, reference);
-    }
-
-    private static final class Distance implements PairwiseDistance {
-        private final FellegiSunter model;
-        private final double[] query;
-        private final double[] reference;
-        private final int n;
-        /** penalty[k][l] at k * LEVELS + l. */
-        private final double[] penalty;
-        /**
-         * The sorted reference values, for whole rows; up to {@link PatternCount#DENSE_VARIABLES}
-         * variables also each pattern's distance (null beyond: summed from each pair's code).
-         */
-        private final SortedLevels sorted;
-        private final double[] byPattern;
-
-        Distance(FellegiSunter model, double[] query, double[] reference) {
-            this.model = model;
-            this.query = query;
-            this.reference = reference;
-            this.n = model.n;
-            this.penalty = new double[n * LEVELS];
-            for (int k = 0; k < n; k++) {
-                System.arraycopy(model.penalty[k], 0, penalty, k * LEVELS, LEVELS);
-            }
-            int cells = 1;
-            for (int k = 0; k < n && k < PatternCount.DENSE_VARIABLES; k++) {
-                cells *= LEVELS;
-            }
-            // whole rows up to 6 variables, when the pairs outnumber the patterns' table (11^6 cells, 14 MB:
-            // more work than a small file's pairs, e.g. the 400-record presets' 160,000); beyond, always
-            // (from the codes, no table)
-            if (n > PatternCount.DENSE_VARIABLES) {
-                sorted = new SortedLevels(reference, n);
-                byPattern = null;
-            } else if ((double) queryCount() * referenceCount() >= cells) {
-                sorted = new SortedLevels(reference, n);
-                byPattern = new double[cells];
-                for (int i = 0; i < cells; i++) {
-                    double d = 0;
-                    int rest = i;
-                    for (int k = 0; k < n; k++) { // variable 0 is the lowest digit, summed first as in the pair loop
-                        d += penalty[k * LEVELS + rest % LEVELS];
-                        rest /= LEVELS;
-                    }
-                    byPattern[i] = d;
-                }
-            } else {
-                sorted = null;
-                byPattern = null;
-            }
-        }
-
-        @Override
-        public int queryCount() {
-            return query.length / n;
-        }
-
-        @Override
-        public int referenceCount() {
-            return reference.length / n;
-        }
-
-        @Override
-        public boolean wholeRows() {
-            return sorted != null;
-        }
-
-        /**
-         * A whole row, up to {@link PatternCount#DENSE_VARIABLES} variables, from the dense pattern
-         * index of every reference record ({@link SortedLevels}) and the distance of every pattern,
-         * summed once in the order of the variables as below: the same value to the last bit. Beyond,
-         * from every reference record's pattern code ({@link SortedLevels#codes}), summed per pair in
-         * the same order: 8 variables, 20,000 x 20,000 records, the linking 6.8 -> 3.7 s (docs/design.md).
-         */
-        @Override
-        public void block(int q, int from, int to, double[] out) {
-            if (sorted != null && byPattern == null && from == 0 && to == reference.length / n) {
-                long[] codes = Workspace.get().longs(to);
-                sorted.codes(query, q, codes, 0);
-                double[] flat = penalty;
-                for (int j = 0; j < to; j++) {
-                    long code = codes[j];
-                    double d = 0;
-                    for (int k = 0; k < n; k++) { // in the order of the variables, as below: the same value to the last bit
-                        d += flat[k * LEVELS + (int) (code >>> (4 * k) & 15)];
-                    }
-                    out[j] = d;
-                }
-                return;
-            }
-            if (sorted != null && from == 0 && to == reference.length / n) {
-                int[] index = Workspace.get().ints(to);
-                sorted.indices(query, q, index);
-                for (int j = 0; j < to; j++) {
-                    out[j] = byPattern[index[j]];
-                }
-                return;
-            }
-            double[] flat = penalty;
-            int qo = q * n;
-            for (int j = from; j < to; j++) {
-                int jo = j * n;
-                double d = 0;
-                for (int k = 0; k < n; k++) {
-                    d += flat[k * LEVELS + level(Math.abs(query[qo + k] - reference[jo + k]))];
-                }
-                out[j - from] = d;
-            }
-        }
+        return new FellegiSunterDistance(this, query, reference);
     }
 }

@@ -2,11 +2,12 @@ package org.reident.distance;
 
 /**
  * A distance that is a function of the coordinate gaps g_k = |a_k - b_k| alone (on the distance's
- * transformed coordinates): the weighted squared Euclidean forms and OWA. When that function is
- * non-decreasing in every gap, also as the kernel rounds it ({@link #monotone()}), the distance of any
- * record in a box of reference values is at least the function of the query's gaps to the box, which
- * is what lets a search tree ({@code org.reident.linkage.KdTree}) skip whole boxes without changing
- * any outcome.
+ * transformed coordinates): the weighted squared Euclidean forms, OWA, Choquet and PRL. When the
+ * distance of any record in a box of reference values is at least {@link #lowerOfGaps} of the query's
+ * gaps to the box and at most {@link #upperOfGaps} of its gaps to the box's farthest corner
+ * ({@link #bounded()}), a search tree ({@code org.reident.linkage.KdTree}) can skip whole boxes without
+ * changing any outcome. For a function that is non-decreasing in every gap, also as the kernel rounds
+ * it, both bounds are the function itself (the defaults).
  */
 public interface GapDistance extends PairwiseDistance {
     /** The number of coordinates n. */
@@ -22,11 +23,14 @@ public interface GapDistance extends PairwiseDistance {
     double[] spreadWeights();
 
     /**
-     * Whether {@link #ofGaps} never decreases when a gap grows, up to {@link #relativeError()}: true when
-     * every weight is non-negative (WM, OWA: rounding to nearest is monotone, so each step of the
-     * kernel keeps the order of its inputs) or the fuzzy measure is monotone (Choquet).
+     * Whether the bounds hold, up to {@link #relativeError()}: for gaps h >= g (every coordinate),
+     * {@code lowerOfGaps(g) <= ofGaps(h)}, and for h <= g, {@code upperOfGaps(g) >= ofGaps(h)}, all as
+     * the kernel rounds them. With the default bounds, whether {@link #ofGaps} never decreases when a
+     * gap grows: true when every weight is non-negative (WM, OWA: rounding to nearest is monotone, so
+     * each step of the kernel keeps the order of its inputs) or the fuzzy measure is monotone
+     * (Choquet).
      */
-    boolean monotone();
+    boolean bounded();
 
     /**
      * How far the kernel's rounded value may fall below a monotone function of the gaps, relative to
@@ -43,6 +47,16 @@ public interface GapDistance extends PairwiseDistance {
      * {@code scratch} holds n doubles.
      */
     double ofGaps(double[] g, double[] scratch);
+
+    /** A lower bound of {@link #ofGaps} over all gaps at least g ({@link #bounded()}); by default ofGaps(g). */
+    default double lowerOfGaps(double[] g, double[] scratch) {
+        return ofGaps(g, scratch);
+    }
+
+    /** An upper bound of {@link #ofGaps} over all gaps at most g ({@link #bounded()}); by default ofGaps(g). */
+    default double upperOfGaps(double[] g, double[] scratch) {
+        return ofGaps(g, scratch);
+    }
 
     /** Whether every weight is a number >= 0 (the monotone case of the weighted forms and OWA). */
     static boolean nonNegative(double[] w) {

@@ -50,7 +50,7 @@ public final class OwaDistance implements GapDistance {
     }
 
     @Override
-    public boolean monotone() {
+    public boolean bounded() {
         return GapDistance.nonNegative(w);
     }
 

@@ -59,7 +59,7 @@ public final class WeightedSquaredEuclidean implements GapDistance {
     }
 
     @Override
-    public boolean monotone() {
+    public boolean bounded() {
         return GapDistance.nonNegative(w);
     }
 

@@ -8,14 +8,16 @@ import org.reident.distance.GapDistance;
  * distance that is a non-decreasing function f of the coordinate gaps |a_k - b_k| ({@link GapDistance}):
  * a weighted squared Euclidean distance sum_k w_k (a_k - b_k)^2 with every w_k >= 0 (AM, WM, DBRL2, MD,
  * MD0, MD* and a positive semi-definite SB, their coordinates rotated onto the eigenvectors), OWA
- * with non-negative weights, or the Choquet integral of a monotone measure. Each node holds the
+ * with non-negative weights, or the Choquet integral of a monotone measure; or PRL, whose penalties
+ * per level need not grow with the gap but are bounded by their envelopes. Each node holds the
  * tight box [lo_k, hi_k] of its records; a leaf holds at most {@value #LEAF}. A node splits at the
  * median of the coordinate whose weighted spread s_k (hi_k - lo_k)^2 is largest
  * ({@link GapDistance#spreadWeights}).
  *
  * <p><b>Bounds equal to the kernel's rounding.</b> For query a and a box, {@link #lower} is f of the
  * gaps g_k from a_k to [lo_k, hi_k], and {@link #upper} f of the gaps to the farthest corner, both
- * computed by the kernel's own operations ({@link GapDistance#ofGaps}). Every record b in the box has
+ * computed by the kernel's own operations ({@link GapDistance#lowerOfGaps}, {@link GapDistance#upperOfGaps};
+ * f itself for a monotone f, PRL's envelopes otherwise). Every record b in the box has
  * |a_k - b_k| >= g_k exactly; rounding to nearest is monotone, so the rounded gap is at least the
  * rounded bound's gap, and f, computed in floating point, keeps that order step by step: the rounded
  * lower bound is at most the rounded distance of every record in the box (and the upper bound at
@@ -66,10 +68,10 @@ final class KdTree {
         }
     }
 
-    /** The tree of d's reference records; d must be {@link GapDistance#monotone()}. */
+    /** The tree of d's reference records; d must be {@link GapDistance#bounded()}. */
     static KdTree of(GapDistance d) {
-        if (!d.monotone()) {
-            throw new IllegalArgumentException("a k-d tree needs a distance that never decreases with a gap");
+        if (!d.bounded()) {
+            throw new IllegalArgumentException("a k-d tree needs a distance bounded over a box by its gaps");
         }
         return new KdTree(d, d.spreadWeights(), d.referenceColumns(), d.referenceCount());
     }
@@ -216,7 +218,7 @@ final class KdTree {
             double hi = box[o + n + k];
             g[k] = a[k] < lo ? lo - a[k] : a[k] > hi ? a[k] - hi : 0.0;
         }
-        double f = d.ofGaps(g, scratch);
+        double f = d.lowerOfGaps(g, scratch);
         return slack == 0 ? f : f * (1 - slack) - 1e-300;
     }
 
@@ -226,7 +228,7 @@ final class KdTree {
         for (int k = 0; k < n; k++) {
             g[k] = Math.max(Math.abs(a[k] - box[o + k]), Math.abs(box[o + n + k] - a[k]));
         }
-        double f = d.ofGaps(g, scratch);
+        double f = d.upperOfGaps(g, scratch);
         return slack == 0 ? f : f * (1 + slack) + 1e-300;
     }
 }

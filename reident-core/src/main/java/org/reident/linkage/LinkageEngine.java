@@ -19,8 +19,8 @@ import org.reident.distance.PairwiseDistance;
  * thread, never O(N^2).
  *
  * <p>A weighted squared Euclidean distance with non-negative weights (AM, WM, DBRL2, MD, MD0, MD*, a
- * positive semi-definite SB), an OWA with non-negative weights or a Choquet integral of a monotone
- * measure ({@link GapDistance}) on a reference file of at least {@value #TREE_MIN_RECORDS} records and
+ * positive semi-definite SB), an OWA with non-negative weights, a Choquet integral of a monotone
+ * measure or PRL ({@link GapDistance}) on a reference file of at least {@value #TREE_MIN_RECORDS} records and
  * at most {@value #TREE_MAX_VARIABLES} variables is searched with a {@link KdTree} instead
  * ({@link TreeScan}): the same outcome to the last bit, each query visiting the nodes its bounds
  * cannot rule out. With {@link Ranks#TOP} the rank of a true match that is not nearest is not
@@ -47,7 +47,7 @@ public final class LinkageEngine {
 
     /** How the engine finds each query's nearest records. */
     public enum Search {
-        /** A k-d tree for a monotone {@link GapDistance} on large files of few variables, else the scan. */
+        /** A k-d tree for a {@link GapDistance#bounded()} distance on large files of few variables, else the scan. */
         AUTO,
         /** Every pair, blockwise (the baseline the tree is measured and tested against). */
         SCAN,
@@ -150,9 +150,9 @@ public final class LinkageEngine {
     boolean usesTree(GapDistance d) {
         switch (search) {
             case TREE:
-                return d.monotone();
+                return d.bounded();
             case AUTO:
-                return d.referenceCount() >= TREE_MIN_RECORDS && d.dimension() <= TREE_MAX_VARIABLES && d.monotone();
+                return d.referenceCount() >= TREE_MIN_RECORDS && d.dimension() <= TREE_MAX_VARIABLES && d.bounded();
             default:
                 return false;
         }

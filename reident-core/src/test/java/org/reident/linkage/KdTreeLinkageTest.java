@@ -7,9 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.reident.data.LinkageData;
-import org.reident.distance.DistanceOptions;
 import org.reident.distance.ChoquetDistance;
+import org.reident.distance.DistanceOptions;
 import org.reident.distance.Distances;
+import org.reident.distance.FellegiSunter;
 import org.reident.distance.GapDistance;
 import org.reident.distance.Method;
 import org.reident.distance.OwaDistance;
@@ -19,8 +20,9 @@ import org.reident.distance.WeightedSquaredEuclidean;
 
 /**
  * The k-d tree search ({@link KdTree}, {@link TreeScan}) gives the exhaustive scan's outcome record by
- * record, for weighted squared Euclidean distances, OWA and Choquet: nearest record, records tied at the minimum, rank of the true match, records tied with it
- * and the margin to the last bit. The files are made to be hard on it: many exact ties (a few integer
+ * record, for weighted squared Euclidean distances, OWA, Choquet and PRL (with penalties in any order
+ * of the levels): nearest record, records tied at the minimum, rank of the true match, records tied
+ * with it and the margin to the last bit. The files are made to be hard on it: many exact ties (a few integer
  * levels, duplicated rows as microaggregation makes), near ties within the tolerance, records
  * without a true match, zero weights and values far from 1 in magnitude.
  */
@@ -31,13 +33,13 @@ class KdTreeLinkageTest {
     @Test
     void aNodesBoundsNeverCrossTheKernelsRoundedDistance() {
         SplittableRandom random = new SplittableRandom(7);
-        for (int trial = 0; trial < 20; trial++) {
+        for (int trial = 0; trial < 40; trial++) {
             int n = 1 + random.nextInt(6);
             int nr = 40 + random.nextInt(400);
-            double[] ref = values(random, nr, n, trial % 4);
+            double[] ref = values(random, nr, n, trial % 5);
             double[] w = weights(random, n);
-            double[] query = values(random, 30, n, trial % 4);
-            GapDistance d = distance(trial % 3, query, ref, n, w, random);
+            double[] query = values(random, 30, n, trial % 5);
+            GapDistance d = distance(trial % 4, query, ref, n, w, random);
             KdTree tree = KdTree.of(d);
             double[] a = new double[n];
             double[] g = new double[n];
@@ -63,7 +65,7 @@ class KdTreeLinkageTest {
     void theTreeGivesTheScansOutcomeOnSeededFiles() {
         SplittableRandom random = new SplittableRandom(2026_12_01);
         int uncounted = 0;
-        for (int trial = 0; trial < 60; trial++) {
+        for (int trial = 0; trial < 80; trial++) {
             int n = 1 + random.nextInt(8);
             int nq = 20 + random.nextInt(500);
             int nr = 20 + random.nextInt(700);
@@ -82,7 +84,7 @@ class KdTreeLinkageTest {
                 truth[i] = random.nextInt(5) == 0 ? -1 : random.nextInt(nr);
             }
             double[] w = weights(random, n);
-            GapDistance d = distance(trial % 3, query, ref, n, w, random);
+            GapDistance d = distance(trial % 4, query, ref, n, w, random);
             LinkageResult scan = new LinkageEngine(1, LinkageEngine.Search.SCAN).link(d, truth);
             assertSame(scan, new LinkageEngine(2, LinkageEngine.Search.TREE).link(d, truth), "trial " + trial);
             LinkageEngine.Search[] both = {LinkageEngine.Search.SCAN, LinkageEngine.Search.TREE};
@@ -124,7 +126,7 @@ class KdTreeLinkageTest {
     }
 
     /**
-     * Every method the engine prepares as a weighted squared Euclidean distance, OWA and Choquet take the
+     * Every method the engine prepares as a weighted squared Euclidean distance, OWA, Choquet and PRL take the
      * tree on a file of 3,000 records (the default choice) and links as the scan does; with 6
      * variables, two of them rounded to halves so that many distances tie.
      */
@@ -145,7 +147,8 @@ class KdTreeLinkageTest {
         LinkageData data = ReferenceFixtures.data(x, y);
         LinkageEngine auto = new LinkageEngine(2);
         LinkageEngine scan = new LinkageEngine(2, LinkageEngine.Search.SCAN);
-        for (Method m : new Method[] {Method.AM, Method.DBRL2, Method.MD, Method.MD0, Method.WM, Method.OWA, Method.CHOQUET}) {
+        for (Method m : new Method[] {Method.AM, Method.DBRL2, Method.MD, Method.MD0, Method.WM, Method.OWA, Method.CHOQUET,
+            Method.PRL}) {
             PairwiseDistance d = Distances.prepare(m, m == Method.CHOQUET ? ReferenceFixtures.model(m, n, measure(n, random))
                     : m == Method.WM || m == Method.OWA ? ReferenceFixtures.model(m, n, 0.4, 0, 0.1, 0.2, 0.25, 0.05) : null, data, OWN);
             assertTrue(d instanceof GapDistance && auto.usesTree((GapDistance) d), m.name());
@@ -194,16 +197,16 @@ class KdTreeLinkageTest {
     }
 
     /**
-     * Record-major values of four kinds: 0 Gaussian, 1 a few integer levels (exact ties everywhere),
+     * Record-major values of five kinds: 0 Gaussian, 1 a few integer levels (exact ties everywhere),
      * 2 magnitudes from 1e-150 to 1e150 by variable, 3 rows repeated in groups of three (microaggregation)
-     * and Gaussian otherwise.
+     * and Gaussian otherwise, 4 Gaussian with sd 0.02 (gaps across PRL's fine levels).
      */
     private static double[] values(SplittableRandom random, int rows, int n, int kind) {
         double[] v = new double[rows * n];
         for (int j = 0; j < rows; j++) {
             for (int k = 0; k < n; k++) {
                 double g = random.nextGaussian();
-                switch (kind % 4) {
+                switch (kind % 5) {
                     case 1:
                         v[j * n + k] = random.nextInt(4);
                         break;
@@ -213,6 +216,9 @@ class KdTreeLinkageTest {
                     case 3:
                         v[j * n + k] = j % 3 != 0 ? v[(j - j % 3) * n + k] : g;
                         break;
+                    case 4:
+                        v[j * n + k] = 0.02 * g;
+                        break;
                     default:
                         v[j * n + k] = g;
                 }
@@ -221,9 +227,14 @@ class KdTreeLinkageTest {
         return v;
     }
 
-    /** Kind 0 a weighted squared Euclidean distance, 1 OWA, 2 Choquet on a random monotone measure. */
+    /**
+     * Kind 0 a weighted squared Euclidean distance, 1 OWA, 2 Choquet on a random monotone measure, 3 PRL
+     * with random probabilities (penalties in no order of the levels, some levels alike).
+     */
     private static GapDistance distance(int kind, double[] query, double[] ref, int n, double[] w, SplittableRandom random) {
         switch (kind) {
+            case 3:
+                return (GapDistance) prl(n, random).distance(query, ref);
             case 1:
                 return new OwaDistance(query, ref, n, w);
             case 2:
@@ -231,6 +242,24 @@ class KdTreeLinkageTest {
             default:
                 return new WeightedSquaredEuclidean(query, ref, n, w);
         }
+    }
+
+    /**
+     * A PRL model whose penalties per level are in random order, some levels sharing one weight, and
+     * some steps very small (so that distances tie or nearly tie).
+     */
+    private static FellegiSunter prl(int n, SplittableRandom random) {
+        int levels = FellegiSunter.LEVELS;
+        double[][] m = new double[n][levels];
+        double[][] u = new double[n][levels];
+        for (int k = 0; k < n; k++) {
+            for (int l = 0; l < levels; l++) {
+                u[k][l] = 1.0 / levels;
+                int kind = random.nextInt(4);
+                m[k][l] = kind == 0 ? u[k][l] : kind == 1 ? u[k][l] * (1 + 1e-12 * random.nextInt(3)) : 0.001 + random.nextDouble();
+            }
+        }
+        return FellegiSunter.of(m, u, 0.01);
     }
 
     /** A random monotone measure, mu(all) = 1, some steps of 0 (so distances tie). */
