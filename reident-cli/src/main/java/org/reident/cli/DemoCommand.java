@@ -140,6 +140,10 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
             outcomes.add(o);
             if (!json) {
                 Reports.row(out, o);
+                String note = Reports.prlSampleNote(o.prl());
+                if (note != null) {
+                    out.println(note);
+                }
             }
         }
         Map<MethodOutcome, Learned> learnedRows = new IdentityHashMap<>();

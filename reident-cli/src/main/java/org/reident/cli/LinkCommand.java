@@ -64,6 +64,9 @@ public final class LinkCommand implements java.util.concurrent.Callable<Integer>
             description = "Degree p of the kernel K(x,y) = (1 + x.y)^p (default ${DEFAULT-VALUE}).")
     int degree;
 
+    @Option(names = "--prl-sample", paramLabel = "N", description = PrlSample.DESCRIPTION)
+    String prlSample;
+
     @Option(names = "--threads", paramLabel = "T", description = "Worker threads (default: all cores).")
     Integer threads;
 
@@ -99,7 +102,7 @@ public final class LinkCommand implements java.util.concurrent.Callable<Integer>
         }
         Standardization std = standardize != null ? Standardization.parse(standardize)
                 : model != null && model.standardization() != null ? model.standardization() : Standardization.OWN;
-        DistanceOptions options = new DistanceOptions(std, degree, dir == Direction.PROTECTED_TO_ORIGINAL);
+        DistanceOptions options = new DistanceOptions(std, degree, dir == Direction.PROTECTED_TO_ORIGINAL, PrlSample.parse(prlSample));
         if (model != null && model.standardization() != null && model.standardization() != std) {
             // allowed (a model may be tried on other scalings), but these are not the learned distances
             stderr.println("reident: note: " + params + " was learned with --standardize " + model.standardization().label()

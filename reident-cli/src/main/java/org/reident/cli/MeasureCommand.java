@@ -72,6 +72,9 @@ public final class MeasureCommand implements java.util.concurrent.Callable<Integ
     @Option(names = "--standardize", paramLabel = "S", description = "own (default), original or pooled, as for link.")
     String standardize;
 
+    @Option(names = "--prl-sample", paramLabel = "N", description = PrlSample.DESCRIPTION)
+    String prlSample;
+
     @Option(names = "--threads", paramLabel = "T", description = "Worker threads for the linkages (default: all cores).")
     Integer threads;
 
@@ -107,7 +110,7 @@ public final class MeasureCommand implements java.util.concurrent.Callable<Integ
         }
         Standardization std = standardize != null ? Standardization.parse(standardize)
                 : model != null && model.standardization() != null ? model.standardization() : Standardization.OWN;
-        DistanceOptions options = new DistanceOptions(std, 2, false);
+        DistanceOptions options = new DistanceOptions(std, 2, false, PrlSample.parse(prlSample));
         long t0 = System.nanoTime();
         Measures m = Measures.of(PairedColumns.of(data), widths); // validates the matched records: before any note
         for (String note : data.notes()) {
@@ -195,6 +198,9 @@ public final class MeasureCommand implements java.util.concurrent.Callable<Integ
             l.put("rate", Reports.round(o.result().rate(), 6));
             l.put("expected_rate", Reports.round(o.result().expectedRate(), 6));
             l.put("seconds", Reports.round(o.seconds(), 6));
+            if (o.prl() != null) {
+                l.set("prl", Reports.prl(o.prl(), ctx.data().variables()));
+            }
         }
         ArrayNode failed = n.putArray("not_run");
         for (MethodOutcome o : notRun) {
@@ -223,6 +229,12 @@ public final class MeasureCommand implements java.util.concurrent.Callable<Integ
         }
         for (MethodOutcome o : notRun) {
             Reports.row(out, o);
+        }
+        for (MethodOutcome o : outcomes) {
+            String note = Reports.prlSampleNote(o.prl());
+            if (note != null) {
+                out.println(note);
+            }
         }
         line(out, "average record linkage (AvRL: tie-aware rate of " + labels(outcomes) + ")", percent(avrl), "");
         StringBuilder by = new StringBuilder();

@@ -21,7 +21,7 @@ final class PrlProgress implements FitProgress {
     static final long EVERY_NANOS = 250_000_000L;
 
     private final PrintWriter err;
-    private final int queries;
+    private int queries;
     private final LongSupplier clock;
     private final long started;
     private int shownPercent = -1;
@@ -39,6 +39,12 @@ final class PrlProgress implements FitProgress {
     /** A progress printer for PRL's fit, or null when nothing would be shown (not a terminal, or --json). */
     static PrlProgress of(PrintWriter err, int queries, boolean quiet) {
         return quiet || System.console() == null ? null : new PrlProgress(err, queries, System::nanoTime);
+    }
+
+    /** The count's denominator: the query records to be counted (fewer than all when EM is fitted to a sample). */
+    @Override
+    public synchronized void counting(int records) {
+        queries = Math.max(1, records);
     }
 
     /** The count's percentage when it changes (calls from the counting threads may come out of order: never shown going back). */

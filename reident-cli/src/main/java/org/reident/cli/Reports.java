@@ -121,7 +121,8 @@ final class Reports {
     }
 
     /**
-     * PRL's fitted model: P(M), the EM iterations, the upper ends of the agreement levels (in sd of
+     * PRL's fitted model: P(M), the EM iterations, the query records whose pairs EM was fitted to (and
+     * the sample's seed when they are not all), the upper ends of the agreement levels (in sd of
      * the standardised values; the last level is beyond them), and per variable m, u and the weight
      * ln(m / u) of each level: which variables' agreement makes records linkable.
      */
@@ -130,6 +131,10 @@ final class Reports {
         j.put("match_share", f.matchShare());
         j.put("em_iterations", f.iterations());
         j.put("em_converged", f.converged());
+        j.put("em_query_records", f.fittedQueries());
+        if (f.fittedQueries() < f.queries()) {
+            j.put("em_sample_seed", FellegiSunter.sampleSeed());
+        }
         ArrayNode limits = j.putArray("agreement_levels");
         for (double l : FellegiSunter.limits()) {
             limits.add(l);
@@ -168,8 +173,23 @@ final class Reports {
             b.append(String.format(Locale.ROOT, " %s %.2f / %.2f%s", variables.get(k), f.weight(k, close),
                     f.weight(k, FellegiSunter.LEVELS - 1), k + 1 < f.variables() ? "," : ""));
         }
-        return b.append(String.format(Locale.ROOT, " (EM, %d iterations%s; --json has m and u of every level)", f.iterations(),
-                f.converged() ? "" : ", stopped at the limit before converging")).toString();
+        String sample = f.fittedQueries() < f.queries() ? String.format(Locale.ROOT,
+                ", fitted to the pairs of a seeded sample of %,d of %,d query records, see --prl-sample", f.fittedQueries(), f.queries())
+                : "";
+        return b.append(String.format(Locale.ROOT, " (EM, %d iterations%s%s; --json has m and u of every level)", f.iterations(),
+                f.converged() ? "" : ", stopped at the limit before converging", sample)).toString();
+    }
+
+    /**
+     * A line saying that PRL's EM was fitted to a sample of the query records, or null when it was
+     * fitted to every pair (or f is null).
+     */
+    static String prlSampleNote(FellegiSunter f) {
+        if (f == null || f.fittedQueries() >= f.queries()) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "prl: EM fitted to the pairs of a seeded sample of %,d of %,d query records "
+                + "(--prl-sample all on link and measure: every pair)", f.fittedQueries(), f.queries());
     }
 
     /** Per-record results: no record values, only ids, ranks and distance margins. */

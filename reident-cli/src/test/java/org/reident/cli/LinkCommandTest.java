@@ -118,6 +118,44 @@ class LinkCommandTest {
         assertTrue(text.out().contains("\nprl: ln(m/u) at 0.005-0.01 sd / beyond 1.28 sd: A "), text.out());
     }
 
+    /**
+     * --prl-sample: EM fitted to a sample of the query records says so (the records and the seed in the
+     * JSON, a note in the text), every query record is still linked; the default fits every pair of a
+     * small file; a bad value is a one-line error with status 2.
+     */
+    @Test
+    void prlFittedToASampleOfTheQueryRecordsSaysSo() throws IOException {
+        Path same = dir.resolve("sample.csv");
+        StringBuilder csv = new StringBuilder("A,B,C\n");
+        java.util.SplittableRandom random = new java.util.SplittableRandom(5);
+        for (int i = 0; i < 60; i++) {
+            csv.append(random.nextInt(1000)).append(',').append(random.nextInt(1000)).append(',').append(i).append('\n');
+        }
+        Files.writeString(same, csv.toString());
+        JsonNode all = json("link", "--original", same.toString(), "--protected", same.toString(), "--method", "prl", "--json");
+        assertEquals(60, all.get("prl").get("em_query_records").asInt());
+        assertTrue(all.get("prl").get("em_sample_seed") == null, all.toString());
+        JsonNode o = json("link", "--original", same.toString(), "--protected", same.toString(), "--method", "prl", "--json",
+                "--prl-sample", "25");
+        assertEquals(60, o.get("records").asInt());
+        assertEquals(60, o.get("reidentified").asInt(), "an unprotected file, whatever the sample: " + o);
+        assertEquals(25, o.get("prl").get("em_query_records").asInt());
+        assertEquals(20261201L, o.get("prl").get("em_sample_seed").asLong());
+        assertTrue(o.get("prl").get("em_iterations").asInt() != all.get("prl").get("em_iterations").asInt()
+                || o.get("prl").get("variables").get(0).get("m").get(5).asDouble()
+                        != all.get("prl").get("variables").get(0).get("m").get(5).asDouble(), "another fit");
+        Cli text = Cli.run("link", "--original", same.toString(), "--protected", same.toString(), "--method", "prl", "--prl-sample", "25");
+        assertTrue(text.out().contains("fitted to the pairs of a seeded sample of 25 of 60 query records, see --prl-sample"), text.out());
+        JsonNode again = json("link", "--original", same.toString(), "--protected", same.toString(), "--method", "prl", "--json",
+                "--prl-sample", "all");
+        assertEquals(all.get("prl").get("variables"), again.get("prl").get("variables"));
+        for (String bad : new String[] {"0", "-3", "x"}) {
+            Cli r = Cli.run("link", "--original", same.toString(), "--protected", same.toString(), "--method", "prl", "--prl-sample", bad);
+            assertEquals(2, r.status(), r.err());
+            assertEquals("reident: error: --prl-sample: expected a number of records >= 1 or 'all', got '" + bad + "'", r.err().strip());
+        }
+    }
+
     @Test
     void textTableAndPerRecordCsv() throws IOException {
         Path out = dir.resolve("records.csv");

@@ -1,6 +1,7 @@
 package org.reident.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -48,6 +49,26 @@ class MeasureCommandTest {
         Cli r = Cli.run(args);
         assertEquals(0, r.status(), r.err());
         return JSON.readTree(r.out());
+    }
+
+    /** --prl-sample reaches measure's PRL: the same linkage as link's with the same sample. */
+    @Test
+    void prlFittedToASampleAsLinkFitsIt() throws IOException {
+        JsonNode o = json("measure", "--original", x.toString(), "--protected", y.toString(), "--vars", "A,B,C", "--json",
+                "--prl-sample", "80");
+        JsonNode prl = json("link", "--original", x.toString(), "--protected", y.toString(), "--vars", "A,B,C", "--method",
+                "prl", "--json", "--prl-sample", "80");
+        JsonNode measured = o.get("linkages").get(1);
+        assertEquals("prl", measured.get("method").asText());
+        assertEquals(80, measured.get("prl").get("em_query_records").asInt(), measured.toString());
+        assertEquals(prl.get("reidentified").asInt(), measured.get("reidentified").asInt());
+        assertEquals(prl.get("prl").get("variables"), measured.get("prl").get("variables"));
+        Cli text = Cli.run("measure", "--original", x.toString(), "--protected", y.toString(), "--vars", "A,B,C", "--prl-sample", "80");
+        assertTrue(text.out().contains("prl: EM fitted to the pairs of a seeded sample of 80 of 200 query records "
+                + "(--prl-sample all on link and measure: every pair)"),
+                text.out());
+        Cli all = Cli.run("measure", "--original", x.toString(), "--protected", y.toString(), "--vars", "A,B,C");
+        assertFalse(all.out().contains("seeded sample"), all.out());
     }
 
     @Test

@@ -65,7 +65,7 @@ public final class Distances {
             case KERNEL:
                 return oriented(zx, zy, n, options, (q, r) -> new PolynomialKernelDistance(q, r, n, options.kernelDegree()));
             case PRL:
-                return oriented(zx, zy, n, options, (q, r) -> FellegiSunter.fit(q, r, n, fitted).distance(q, r));
+                return oriented(zx, zy, n, options, (q, r) -> FellegiSunter.fit(q, r, n, options.prlQueries(), fitted).distance(q, r));
             case WM:
                 return oriented(zx, zy, n, options, (q, r) -> new WeightedSquaredEuclidean(q, r, n, p.values()));
             case OWA: {

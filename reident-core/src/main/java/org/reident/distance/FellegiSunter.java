@@ -76,8 +76,23 @@ public final class FellegiSunter {
     private final double[][] penalty;
     private final int iterations;
     private final boolean converged;
+    /** Query records whose pairs were counted, of how many; 0 of 0 for a model not fitted to records here. */
+    private final int fittedQueries;
+    private final int queries;
 
     private FellegiSunter(int n, double p, double[][] m, double[][] u, int iterations, boolean converged) {
+        this(n, p, m, u, iterations, converged, 0, 0);
+    }
+
+    /** The model f, fitted to the pairs of {@code fittedQueries} of {@code queries} query records. */
+    private FellegiSunter(FellegiSunter f, int fittedQueries, int queries) {
+        this(f.n, f.p, f.m, f.u, f.iterations, f.converged, fittedQueries, queries);
+    }
+
+    private FellegiSunter(int n, double p, double[][] m, double[][] u, int iterations, boolean converged, int fittedQueries,
+            int queries) {
+        this.fittedQueries = fittedQueries;
+        this.queries = queries;
         this.n = n;
         this.p = p;
         this.m = m;
@@ -150,18 +165,36 @@ public final class FellegiSunter {
     }
 
     /**
+     * Fits the model to the pairs of at most {@code maxQueries} query records with every reference
+     * record (0: every query record): beyond that many, to those of a seeded sample of that many
+     * ({@link QuerySample}). The count of patterns grows with the pairs (the whole Census of 500,000
+     * records would count 2.5e11), and a sample of 50,000 records' pairs estimates m and u from
+     * 50,000 matched pairs and billions of others; the model says how many it was fitted on
+     * ({@link #fittedQueries}).
+     */
+    public static FellegiSunter fit(double[] query, double[] reference, int n, int maxQueries, FitProgress progress) {
+        int nq = query.length / n;
+        if (maxQueries < 0) {
+            throw new IllegalArgumentException("maxQueries must be >= 0, got " + maxQueries);
+        }
+        int[] picked = maxQueries == 0 ? null : QuerySample.of(nq, maxQueries);
+        double[] q = picked == null || picked.length == nq ? query : QuerySample.rows(query, n, picked);
+        return new FellegiSunter(fit(q, reference, n, n <= PatternCount.DENSE_VARIABLES, progress), q.length / n, nq);
+    }
+
+    /**
      * Fits the model to every query x reference pair.
      *
      * @param query     standardised query records, row-major, n values each
      * @param reference standardised reference records, row-major
      */
     public static FellegiSunter fit(double[] query, double[] reference, int n) {
-        return fit(query, reference, n, n <= PatternCount.DENSE_VARIABLES, null);
+        return fit(query, reference, n, 0, null);
     }
 
     /** As above, telling {@code progress} (may be null) of the pattern count and of every EM iteration. */
     public static FellegiSunter fit(double[] query, double[] reference, int n, FitProgress progress) {
-        return fit(query, reference, n, n <= PatternCount.DENSE_VARIABLES, progress);
+        return fit(query, reference, n, 0, progress);
     }
 
     /** {@link #fit(double[], double[], int)} with the patterns counted densely or by sorting (tests compare the two). */
@@ -175,6 +208,9 @@ public final class FellegiSunter {
         }
         int nq = query.length / n;
         int nr = reference.length / n;
+        if (progress != null) {
+            progress.counting(nq);
+        }
         PatternCount c = PatternCount.of(query, reference, n, dense, progress == null ? null : progress::counted);
         return em(c.codes(), c.counts(), n, Math.min(nq, nr) / ((double) nq * nr), MAX_ITERATIONS, progress);
     }
@@ -289,6 +325,24 @@ public final class FellegiSunter {
     /** The distance penalty max_l w_k(l) - w_k(level) of level l of variable k (the model's own array). */
     double penalty(int k, int l) {
         return penalty[k][l];
+    }
+
+    /**
+     * The query records whose pairs EM was fitted to: all of {@link #queries()}, or a seeded sample
+     * ({@link QuerySample#SEED}) when fewer; 0 for a model given its probabilities ({@link #of}).
+     */
+    public int fittedQueries() {
+        return fittedQueries;
+    }
+
+    /** The query records of the linkage the model was fitted for (0 for a model given its probabilities). */
+    public int queries() {
+        return queries;
+    }
+
+    /** The seed of the sample of query records when EM was fitted to fewer than all. */
+    public static long sampleSeed() {
+        return QuerySample.SEED;
     }
 
     /** EM iterations run. */

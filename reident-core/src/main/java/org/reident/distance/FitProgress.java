@@ -6,6 +6,10 @@ package org.reident.distance;
  * command can show it while it runs.
  */
 public interface FitProgress {
+    /** The count begins: the pairs of so many query records are to be counted (all, or a sample). */
+    default void counting(int queries) {
+    }
+
     /**
      * So many query records have had their pairs counted. Called from the counting threads, so calls
      * may come slightly out of order.
