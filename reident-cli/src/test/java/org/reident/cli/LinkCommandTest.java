@@ -83,13 +83,7 @@ class LinkCommandTest {
      */
     @Test
     void probabilisticLinkageOfAnUnprotectedFile() throws IOException {
-        Path same = dir.resolve("same.csv");
-        StringBuilder csv = new StringBuilder("A,B,C\n");
-        java.util.SplittableRandom random = new java.util.SplittableRandom(3);
-        for (int i = 0; i < 40; i++) {
-            csv.append(random.nextInt(1000)).append(',').append(random.nextInt(1000)).append(',').append(i).append('\n');
-        }
-        Files.writeString(same, csv.toString());
+        Path same = distinctRecords("same.csv", 40, 3);
         JsonNode o = json("link", "--original", same.toString(), "--protected", same.toString(), "--method", "prl", "--json");
         assertEquals("prl", o.get("method").asText());
         assertEquals(40, o.get("records").asInt());
@@ -118,6 +112,18 @@ class LinkCommandTest {
         assertTrue(text.out().contains("\nprl: ln(m/u) at 0.005-0.01 sd / beyond 1.28 sd: A "), text.out());
     }
 
+    /** A file of {@code records} distinct records (A, B random, C the record's number), to be linked to itself. */
+    private Path distinctRecords(String name, int records, long seed) throws IOException {
+        Path file = dir.resolve(name);
+        StringBuilder csv = new StringBuilder("A,B,C\n");
+        java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
+        for (int i = 0; i < records; i++) {
+            csv.append(random.nextInt(1000)).append(',').append(random.nextInt(1000)).append(',').append(i).append('\n');
+        }
+        Files.writeString(file, csv.toString());
+        return file;
+    }
+
     /**
      * --prl-sample: EM fitted to a sample of the query records says so (the records and the seed in the
      * JSON, a note in the text), every query record is still linked; the default fits every pair of a
@@ -125,13 +131,7 @@ class LinkCommandTest {
      */
     @Test
     void prlFittedToASampleOfTheQueryRecordsSaysSo() throws IOException {
-        Path same = dir.resolve("sample.csv");
-        StringBuilder csv = new StringBuilder("A,B,C\n");
-        java.util.SplittableRandom random = new java.util.SplittableRandom(5);
-        for (int i = 0; i < 60; i++) {
-            csv.append(random.nextInt(1000)).append(',').append(random.nextInt(1000)).append(',').append(i).append('\n');
-        }
-        Files.writeString(same, csv.toString());
+        Path same = distinctRecords("sample.csv", 60, 5);
         JsonNode all = json("link", "--original", same.toString(), "--protected", same.toString(), "--method", "prl", "--json");
         assertEquals(60, all.get("prl").get("em_query_records").asInt());
         assertTrue(all.get("prl").get("em_sample_seed") == null, all.toString());

@@ -1,7 +1,7 @@
 package org.reident.distance;
 
-import java.util.Arrays;
 import java.util.SplittableRandom;
+import org.reident.data.RowSample;
 
 /**
  * The query records whose pairs PRL's EM is fitted to on a large file: a seeded simple random sample
@@ -20,23 +20,7 @@ final class QuerySample {
 
     /** The numbers of {@code size} of {@code rows} records, ascending; every record when size >= rows. */
     static int[] of(int rows, int size) {
-        int[] all = new int[rows];
-        for (int i = 0; i < rows; i++) {
-            all[i] = i;
-        }
-        if (size >= rows) {
-            return all;
-        }
-        SplittableRandom random = new SplittableRandom(SEED);
-        for (int i = 0; i < size; i++) {
-            int j = i + random.nextInt(rows - i);
-            int t = all[i];
-            all[i] = all[j];
-            all[j] = t;
-        }
-        int[] picked = Arrays.copyOf(all, size);
-        Arrays.sort(picked);
-        return picked;
+        return RowSample.of(rows, size, new SplittableRandom(SEED)::nextInt);
     }
 
     /** The rows {@code picked} of a row-major array of n values a row. */

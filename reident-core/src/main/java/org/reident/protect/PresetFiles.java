@@ -1,12 +1,12 @@
 package org.reident.protect;
 
-import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.reident.data.CsvTable;
 import org.reident.data.InputException;
 import org.reident.data.LinkageData;
 import org.reident.data.LinkageDataBuilder;
+import org.reident.data.RowSample;
 
 /** Makes a preset's original sample and protected file from its CASC reference file. */
 public final class PresetFiles {
@@ -74,22 +74,6 @@ public final class PresetFiles {
 
     /** {@code size} of {@code total} row indices drawn without replacement, sorted; all when size is 0. */
     static int[] sample(int total, int size, long seed) {
-        int[] idx = new int[total];
-        for (int i = 0; i < total; i++) {
-            idx[i] = i;
-        }
-        if (size <= 0 || size >= total) {
-            return idx;
-        }
-        Random rnd = new Random(seed);
-        for (int i = 0; i < size; i++) { // partial Fisher-Yates shuffle
-            int j = i + rnd.nextInt(total - i);
-            int t = idx[i];
-            idx[i] = idx[j];
-            idx[j] = t;
-        }
-        int[] s = Arrays.copyOf(idx, size);
-        Arrays.sort(s);
-        return s;
+        return RowSample.of(total, size, new Random(seed)::nextInt);
     }
 }
