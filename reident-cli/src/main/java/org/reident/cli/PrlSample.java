@@ -5,7 +5,7 @@ import org.reident.distance.DistanceOptions;
 
 /** The {@code --prl-sample} option of link and measure: how many query records' pairs PRL's EM is fitted to. */
 final class PrlSample {
-    static final String DESCRIPTION = "PRL's EM is fitted to the pairs of at most N query records with every protected record: "
+    static final String DESCRIPTION = "PRL's EM is fitted to the pairs of at most N query records with every record of the other file: "
             + "a seeded random sample of N beyond (default " + DistanceOptions.PRL_QUERIES + "; the count of pairs grows as "
             + "N x records), or 'all' for every pair. The linkage itself always compares every record.";
 

@@ -121,6 +121,9 @@ public final class FellegiSunter {
         if (u.length != n || n == 0 || n > MAX_VARIABLES) {
             throw new IllegalArgumentException("m and u need the same 1 to " + MAX_VARIABLES + " variables");
         }
+        if (!(p > 0 && p < 1)) {
+            throw new IllegalArgumentException("P(M) must lie in (0, 1), got " + p);
+        }
         double[][] mc = new double[n][];
         double[][] uc = new double[n][];
         for (int k = 0; k < n; k++) {
@@ -167,8 +170,8 @@ public final class FellegiSunter {
     /**
      * Fits the model to the pairs of at most {@code maxQueries} query records with every reference
      * record (0: every query record): beyond that many, to those of a seeded sample of that many
-     * ({@link QuerySample}). The count of patterns grows with the pairs (the whole Census of 500,000
-     * records would count 2.5e11), and a sample of 50,000 records' pairs estimates m and u from
+     * ({@link QuerySample}). The count of patterns grows with the pairs (a file of 500,000 records
+     * would count 2.5e11), and a sample of 50,000 records' pairs estimates m and u from
      * 50,000 matched pairs and billions of others; the model says how many it was fitted on
      * ({@link #fittedQueries}).
      */
