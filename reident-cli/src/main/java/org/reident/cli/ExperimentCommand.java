@@ -43,7 +43,8 @@ import picocli.CommandLine.Model.CommandSpec;
             "   \"protected\": [{\"name\": \"M5-38\", \"preset\": \"M5-38\", \"reference\": {\"score\": 28.96}},",
             "                 {\"name\": \"noise 10\", \"protect\": [\"noise\", \"--p\", \"10\"]},",
             "                 {\"name\": \"release\", \"file\": \"y.csv\"}]}",
-            "Only 'original' and 'protected' are required. Presets sample and write their own original file."},
+            "Only 'original' and 'protected' are required. Presets sample and write their own original file. "
+                + "'prl_sample' (a number of records or \"all\") is measure's and link's --prl-sample."},
         footer = {"", "Examples:",
             "  reident experiment docs/experiments/table5.json --out table5",
             "  reident experiment my.json --out results --markdown results.md",
@@ -310,9 +311,12 @@ public final class ExperimentCommand implements java.util.concurrent.Callable<In
 
     private static List<Step> steps(ExperimentPlan plan, List<String> common) {
         List<Step> steps = new ArrayList<>();
-        steps.add(new Step("measure", plan.risk(), "measure", args("measure", common, "--method", plan.risk(), "--json")));
+        List<String> prl = plan.prlSample() == null ? List.of() : List.of("--prl-sample", plan.prlSample());
+        List<String> linking = new ArrayList<>(common);
+        linking.addAll(prl);
+        steps.add(new Step("measure", plan.risk(), "measure", args("measure", linking, "--method", plan.risk(), "--json")));
         for (String m : plan.methods()) {
-            steps.add(new Step("link", m, "link " + m, args("link", common, "--method", m, "--json")));
+            steps.add(new Step("link", m, "link " + m, args("link", linking, "--method", m, "--json")));
         }
         for (String a : plan.learn()) {
             steps.add(new Step("learn", a, "learn " + a + " (up to " + plan.timeLimit() + ")",

@@ -26,6 +26,7 @@ import org.reident.io.JsonInput;
  *   "methods": ["am", "md", "prl"],        link methods (default: none beyond measure's)
  *   "learn": ["wm", "choquet"],            learned worst cases (default none)
  *   "time_limit": "30s",                   per learn (default 60s)
+ *   "prl_sample": 20000,                   PRL's --prl-sample in measure and link: records or "all"
  *   "protected": [                         required, at least one, names unique
  *     {"name": "M5-38", "preset": "M5-38", "reference": {"avrl": 26.01, "pil": 31.92, "score": 28.96}},
  *     {"name": "noise 10", "protect": ["noise", "--p", "10"]},
@@ -33,7 +34,7 @@ import org.reident.io.JsonInput;
  * }</pre>
  */
 record ExperimentPlan(Path file, Path original, List<String> vars, String id, long seed, String risk, List<String> methods,
-        List<String> learn, String timeLimit, List<Entry> entries) {
+        List<String> learn, String timeLimit, String prlSample, List<Entry> entries) {
 
     /** One protected file: exactly one of {@code file}, {@code preset}, {@code protect}; {@code reference} is shown beside. */
     record Entry(String name, Path file, String preset, List<String> protect, JsonNode reference) {
@@ -45,7 +46,7 @@ record ExperimentPlan(Path file, Path original, List<String> vars, String id, lo
     }
 
     private static final Set<String> KEYS = Set.of("original", "vars", "id", "seed", "risk", "methods", "learn", "time_limit",
-            "protected");
+            "prl_sample", "protected");
     private static final Set<String> ENTRY_KEYS = Set.of("name", "file", "preset", "protect", "reference");
     private static final Set<String> AGGREGATORS = Set.of("wm", "wm-m", "owa", "choquet", "choquet-m", "bilinear",
             "bilinear-nc", "md-star");
@@ -82,6 +83,7 @@ record ExperimentPlan(Path file, Path original, List<String> vars, String id, lo
             }
         }
         String timeLimit = root.has("time_limit") ? text(root, "time_limit", display, "", true) : "60s";
+        String prlSample = prlSample(root.get("prl_sample"), display);
         JsonNode list = root.get("protected");
         if (list == null || !list.isArray() || list.isEmpty()) {
             throw new InputException(display + ": 'protected' must be a non-empty array of protected files (objects)");
@@ -96,7 +98,21 @@ record ExperimentPlan(Path file, Path original, List<String> vars, String id, lo
             }
             entries.add(e);
         }
-        return new ExperimentPlan(file, original, vars, id, seed, risk, methods, learn, timeLimit, List.copyOf(entries));
+        return new ExperimentPlan(file, original, vars, id, seed, risk, methods, learn, timeLimit, prlSample, List.copyOf(entries));
+    }
+
+    /** 'prl_sample' as measure's and link's --prl-sample: a whole number >= 1 or "all"; null when absent (their default). */
+    private static String prlSample(JsonNode v, String display) {
+        if (v == null) {
+            return null;
+        }
+        if (v.isIntegralNumber() && v.canConvertToInt() && v.asInt() >= 1) {
+            return Integer.toString(v.asInt());
+        }
+        if (v.isTextual() && v.asText().strip().equalsIgnoreCase("all")) {
+            return "all";
+        }
+        throw new InputException(display + ": 'prl_sample' must be a number of records >= 1 or \"all\", found " + v);
     }
 
     private static Entry entry(JsonNode n, String display, String where, Path base) {

@@ -210,6 +210,27 @@ class ExperimentCommandTest {
     }
 
     /** The line that ends each step: its figures, read from the step's own JSON. */
+    /** 'prl_sample' reaches measure's and link's PRL: its fit is that of link --prl-sample on the same files. */
+    @Test
+    void prlSampleReachesMeasureAndLink() throws IOException {
+        Path f = dir.resolve("prl.json");
+        Files.writeString(f, "{\"original\": \"x.csv\", \"methods\": [\"prl\"], \"prl_sample\": 60,\n"
+                + " \"protected\": [{\"name\": \"given\", \"file\": \"y.csv\"}]}\n");
+        Path out = dir.resolve("prl-out");
+        Cli r = Cli.run("experiment", f.toString(), "--out", out.toString());
+        assertEquals(0, r.status(), r.err());
+        JsonNode results = JSON.readTree(Files.readString(out.resolve("results.json")));
+        JsonNode measured = results.get(0).get("linkages").get(1);
+        JsonNode linked = results.get(1);
+        assertEquals(60, measured.get("prl").get("em_query_records").asInt(), measured.toString());
+        assertEquals(60, linked.get("prl").get("em_query_records").asInt(), linked.toString());
+        Cli direct = Cli.run("link", "--original", x.toString(), "--protected", y.toString(), "--method", "prl", "--json",
+                "--prl-sample", "60");
+        JsonNode d = JSON.readTree(direct.out());
+        assertEquals(d.get("reidentified").asInt(), linked.get("reidentified").asInt());
+        assertEquals(d.get("prl").get("variables"), linked.get("prl").get("variables"));
+    }
+
     @Test
     void eachStepEndsWithALineOfItsFigures() throws IOException {
         JsonNode measure = JSON.readTree("{\"avrl\": 48.214, \"pil\": 31.9249, \"score\": 40.0695, \"step_seconds\": 0.24,"
@@ -239,6 +260,10 @@ class ExperimentCommandTest {
         assertError(f, f + ": 'methods'[1]: ");
         Files.writeString(f, "{\"original\": \"x.csv\", \"protected\": [{\"name\": \"a b\", \"file\": \"y.csv\"}, {\"name\": \"a_b\", \"file\": \"y.csv\"}]}");
         assertError(f, f + ": 'protected'[1]: the name 'a_b' is used twice");
+        for (String bad : new String[] {"0", "-5", "2.5", "\"some\"", "[100]"}) {
+            Files.writeString(f, "{\"original\": \"x.csv\", \"prl_sample\": " + bad + ", \"protected\": [{\"name\": \"a\", \"file\": \"y.csv\"}]}");
+            assertError(f, f + ": 'prl_sample' must be a number of records >= 1 or \"all\", found " + bad);
+        }
         assertFalse(Files.exists(dir.resolve("out")));
     }
 
