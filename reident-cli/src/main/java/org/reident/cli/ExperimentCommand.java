@@ -311,9 +311,10 @@ public final class ExperimentCommand implements java.util.concurrent.Callable<In
 
     private static List<Step> steps(ExperimentPlan plan, List<String> common) {
         List<Step> steps = new ArrayList<>();
-        List<String> prl = plan.prlSample() == null ? List.of() : List.of("--prl-sample", plan.prlSample());
-        List<String> linking = new ArrayList<>(common);
-        linking.addAll(prl);
+        List<String> linking = new ArrayList<>(common); // measure and link fit PRL
+        if (plan.prlSample() != null) {
+            linking.addAll(List.of("--prl-sample", plan.prlSample()));
+        }
         steps.add(new Step("measure", plan.risk(), "measure", args("measure", linking, "--method", plan.risk(), "--json")));
         for (String m : plan.methods()) {
             steps.add(new Step("link", m, "link " + m, args("link", linking, "--method", m, "--json")));

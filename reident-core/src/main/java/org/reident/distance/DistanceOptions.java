@@ -13,7 +13,7 @@ public record DistanceOptions(Standardization standardization, int kernelDegree,
     /**
      * The default of {@code prlQueries}: files of up to 50,000 records are fitted to every pair, as
      * before there was a sample; a file of 500,000 counts 2.5e10 pairs instead of 2.5e11 (the count
-     * grows as the pairs: 9 s for 50,000 x 50,000 records of 6 variables on 2 cores; docs/design.md, PRL).
+     * grows as the pairs; docs/design.md, PRL).
      */
     public static final int PRL_QUERIES = 50_000;
     public static final DistanceOptions DEFAULT = new DistanceOptions(Standardization.OWN, 2, false);

@@ -30,12 +30,20 @@ final class FellegiSunterDistance implements GapDistance {
      */
     private final double[] atLeast;
     private final double[] atMost;
+    /** Whether the scan should ask for whole rows ({@link #wholeRows}). */
+    private final boolean wholeRows;
     /**
-     * The sorted reference values, for whole rows; up to {@link PatternCount#DENSE_VARIABLES}
-     * variables also each pattern's distance (null beyond: summed from each pair's code).
+     * The tables of whole rows, made on the first whole row asked for (the search tree never asks:
+     * sorting 500,000 records of 6 variables took 1.2-1.8 s).
      */
-    private final SortedLevels sorted;
-    private final double[] byPattern;
+    private volatile Rows rows;
+
+    /**
+     * The sorted reference values; up to {@link PatternCount#DENSE_VARIABLES} variables also each
+     * pattern's distance (null beyond: summed from each pair's code).
+     */
+    private record Rows(SortedLevels sorted, double[] byPattern) {
+    }
 
     FellegiSunterDistance(FellegiSunter model, double[] query, double[] reference) {
         this.model = model;
@@ -59,32 +67,47 @@ final class FellegiSunterDistance implements GapDistance {
                 atLeast[o + l] = Math.min(atLeast[o + l + 1], penalty[o + l]);
             }
         }
+        // whole rows up to 6 variables, when the pairs outnumber the patterns' table (11^6 cells, 14 MB:
+        // more work than a small file's pairs, e.g. the 400-record presets' 160,000); beyond, always
+        // (from the codes, no table)
+        this.wholeRows = n > PatternCount.DENSE_VARIABLES || (double) queryCount() * referenceCount() >= cells(n);
+    }
+
+    private static int cells(int n) {
         int cells = 1;
         for (int k = 0; k < n && k < PatternCount.DENSE_VARIABLES; k++) {
             cells *= LEVELS;
         }
-        // whole rows up to 6 variables, when the pairs outnumber the patterns' table (11^6 cells, 14 MB:
-        // more work than a small file's pairs, e.g. the 400-record presets' 160,000); beyond, always
-        // (from the codes, no table)
-        if (n > PatternCount.DENSE_VARIABLES) {
-            sorted = new SortedLevels(reference, n);
-            byPattern = null;
-        } else if ((double) queryCount() * referenceCount() >= cells) {
-            sorted = new SortedLevels(reference, n);
-            byPattern = new double[cells];
-            for (int i = 0; i < cells; i++) {
-                double d = 0;
-                int rest = i;
-                for (int k = 0; k < n; k++) { // variable 0 is the lowest digit, summed first as in the pair loop
-                    d += penalty[k * LEVELS + rest % LEVELS];
-                    rest /= LEVELS;
+        return cells;
+    }
+
+    private Rows rows() {
+        Rows r = rows;
+        if (r == null) {
+            synchronized (this) {
+                r = rows;
+                if (r == null) {
+                    r = new Rows(new SortedLevels(reference, n), n > PatternCount.DENSE_VARIABLES ? null : patternDistances());
+                    rows = r;
                 }
-                byPattern[i] = d;
             }
-        } else {
-            sorted = null;
-            byPattern = null;
         }
+        return r;
+    }
+
+    /** Each dense pattern's distance, summed in the order of the variables as the pair loop sums. */
+    private double[] patternDistances() {
+        double[] byPattern = new double[cells(n)];
+        for (int i = 0; i < byPattern.length; i++) {
+            double d = 0;
+            int rest = i;
+            for (int k = 0; k < n; k++) { // variable 0 is the lowest digit, summed first as in the pair loop
+                d += penalty[k * LEVELS + rest % LEVELS];
+                rest /= LEVELS;
+            }
+            byPattern[i] = d;
+        }
+        return byPattern;
     }
 
     @Override
@@ -99,7 +122,7 @@ final class FellegiSunterDistance implements GapDistance {
 
     @Override
     public boolean wholeRows() {
-        return sorted != null;
+        return wholeRows;
     }
 
     /**
@@ -111,9 +134,18 @@ final class FellegiSunterDistance implements GapDistance {
      */
     @Override
     public void block(int q, int from, int to, double[] out) {
-        if (sorted != null && byPattern == null && from == 0 && to == reference.length / n) {
+        if (wholeRows && from == 0 && to == reference.length / n) {
+            Rows r = rows();
+            if (r.byPattern() != null) {
+                int[] index = Workspace.get().ints(to);
+                r.sorted().indices(query, q, index);
+                for (int j = 0; j < to; j++) {
+                    out[j] = r.byPattern()[index[j]];
+                }
+                return;
+            }
             long[] codes = Workspace.get().longs(to);
-            sorted.codes(query, q, codes, 0);
+            r.sorted().codes(query, q, codes, 0);
             double[] flat = penalty;
             for (int j = 0; j < to; j++) {
                 long code = codes[j];
@@ -122,14 +154,6 @@ final class FellegiSunterDistance implements GapDistance {
                     d += flat[k * LEVELS + (int) (code >>> (4 * k) & 15)];
                 }
                 out[j] = d;
-            }
-            return;
-        }
-        if (sorted != null && from == 0 && to == reference.length / n) {
-            int[] index = Workspace.get().ints(to);
-            sorted.indices(query, q, index);
-            for (int j = 0; j < to; j++) {
-                out[j] = byPattern[index[j]];
             }
             return;
         }

@@ -113,8 +113,6 @@ final class QueryScan {
         }
     }
 
-
-
     /** Minimum of buf[0, len), with four independent accumulators. */
     private static double blockMin(double[] buf, int len) {
         double m0 = Double.POSITIVE_INFINITY;
