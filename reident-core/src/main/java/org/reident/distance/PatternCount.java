@@ -11,8 +11,11 @@ import java.util.stream.IntStream;
  * PRL's count of every query x reference pair's comparison pattern (the level of agreement of
  * each variable, {@link FellegiSunter#level}, 4 bits per variable, variable k at bits 4k), with the
  * distinct codes ascending, so that EM's sums do not depend on hashing or threads. Up to
- * {@link #DENSE_VARIABLES} variables in a table indexed by the levels in base LEVELS, beyond by
- * sorting the codes of batches of pairs ({@link #sorted}); the counts are integers, so any split
+ * {@link #DENSE_VARIABLES} variables in a table per thread indexed by the levels in base LEVELS; 7
+ * and 8 variables in one table shared by the threads, each batch's indices put in order by their
+ * high bits first ({@link PatternTable}, with at least as many pairs as cells and the table at most
+ * a third of the heap); else and beyond,
+ * by sorting the codes of batches of pairs ({@link #sorted}). The counts are integers, so any split
  * over threads gives the same.
  *
  * @param codes  distinct patterns, ascending
@@ -32,6 +35,13 @@ record PatternCount(long[] codes, long[] counts) {
      */
     static final int BATCH_PAIRS = 1 << 23;
 
+    /**
+     * The radix sort's digit in bits. 11 bits (8 variables' codes in 3 passes instead of 4) and 16
+     * bits (2 passes) counted 50,000 x 50,000 records of 8 variables no faster than bytes: 44.1,
+     * 44.6 and 43.5 s (2026-12-02, a development harness, one run each in turn).
+     */
+    static final int DIGIT_BITS = 8;
+
     private static final int LEVELS = FellegiSunter.LEVELS;
 
     /**
@@ -40,7 +50,17 @@ record PatternCount(long[] codes, long[] counts) {
      */
     static PatternCount of(double[] query, double[] reference, int n, boolean dense, IntConsumer counted) {
         Counter done = new Counter(counted);
-        return dense ? dense(query, reference, n, done) : sorted(query, reference, n, BATCH_PAIRS, done);
+        if (dense) {
+            return dense(query, reference, n, done);
+        }
+        long pairs = (long) (query.length / n) * (reference.length / n);
+        return PatternTable.pays(n, pairs) ? PatternTable.count(query, reference, n, BATCH_PAIRS, done::row)
+                : sorted(query, reference, n, BATCH_PAIRS, done);
+    }
+
+    /** As {@link #of} through {@link PatternTable}, with batches of at most {@code batchPairs} pairs (for the tests). */
+    static PatternCount table(double[] query, double[] reference, int n, int batchPairs, IntConsumer counted) {
+        return PatternTable.count(query, reference, n, batchPairs, new Counter(counted)::row);
     }
 
     /** As {@link #of} beyond the dense table, with batches of at most {@code batchPairs} pairs (for the tests). */
@@ -51,53 +71,73 @@ record PatternCount(long[] codes, long[] counts) {
     /**
      * Counts by sorting: the codes of a batch of whole query rows (at most {@code batchPairs} pairs,
      * each row's codes from the sorted reference values, {@link SortedLevels#codes}) are sorted
-     * ({@link #radixSort}) and run-length counted, and the batches' counts merged, two runs of the
-     * same number of batches at a time (as a binary counter carries), so a pattern is merged about
-     * log2(batches) times. EIA with 10% noise on its 10 variables (16.7 million pairs, 5.5 million
-     * patterns; 2 cores, 2026-12-01, run in turn, a development harness): 3.3-3.7 s in a hash map
-     * (HPPC's LongLongHashMap, one per thread, added), 1.7-2.1 s in a hash map made big enough at the
-     * start, 0.9-1.1 s sorted by {@code Arrays.sort}; the same codes and counts. 50,000 x 50,000
-     * records of 8 variables, the count in {@code link --method prl}: 135 s sorted by
-     * {@code Arrays.sort} with each pair's levels, 66 s now (the hash map's whole run: 355 s).
+     * ({@link #radixSort}) and run-length counted. Each worker takes every workers-th batch and
+     * merges its batches' counts as they come, two runs of the same number of batches at a time (as a
+     * binary counter carries), so a pattern is merged about log2(batches) times and the merges run
+     * on every core; the workers' totals are merged at the end. The counts are integers, so the
+     * result is the same for any number of workers. EIA with 10% noise on its 10 variables (16.7
+     * million pairs, 5.5 million patterns; 2 cores, 2026-12-01, run in turn, a development harness):
+     * 3.3-3.7 s in a hash map (HPPC's LongLongHashMap, one per thread, added), 1.7-2.1 s in a hash
+     * map made big enough at the start, 0.9-1.1 s sorted by {@code Arrays.sort}; the same codes and
+     * counts. 50,000 x 50,000 records of 8 variables, the count in {@code link --method prl}: 135 s
+     * sorted by {@code Arrays.sort} with each pair's levels, 66 s with the radix sort (the hash map's
+     * whole run: 355 s), 61-69 -> 35-48 s with the merges in the workers instead of one thread and
+     * the run-length count in one pass (2026-12-02, a development harness, run in turn; 8 variables
+     * now go to {@link PatternTable}: 16-22 s).
      */
     private static PatternCount sorted(double[] query, double[] reference, int n, int batchPairs, Counter done) {
         int nq = query.length / n;
         int nr = reference.length / n;
         int rows = Math.max(1, batchPairs / Math.max(1, nr));
         int batches = (int) (((long) nq + rows - 1) / rows);
-        int workers = Runtime.getRuntime().availableProcessors();
-        SortedLevels sorted = new SortedLevels(reference, n);
-        List<PatternCount> runs = new ArrayList<>(); // merged runs, each of 2^weights[i] batches, weights falling
-        List<Integer> weights = new ArrayList<>();
-        long[][][] buffers = new long[Math.min(workers, batches)][][]; // a batch's codes and the sort's scratch, per worker
-        for (int first = 0; first < batches; first += workers) {
-            int start = first;
-            PatternCount[] got = new PatternCount[Math.min(workers, batches - first)];
-            IntStream.range(0, got.length).parallel().forEach(b -> {
-                if (buffers[b] == null) {
-                    buffers[b] = new long[][] {new long[rows * nr], new long[rows * nr]};
-                }
-                got[b] = batch(query, sorted, nr, n, (start + b) * rows, Math.min(nq, (start + b + 1) * rows), buffers[b], done);
-            });
-            for (PatternCount run : got) {
-                int weight = 0;
-                while (!weights.isEmpty() && weights.get(weights.size() - 1) == weight) {
-                    weights.remove(weights.size() - 1);
-                    run = merge(runs.remove(runs.size() - 1), run);
-                    weight++;
-                }
-                runs.add(run);
-                weights.add(weight);
-            }
-        }
-        if (runs.isEmpty()) {
+        int workers = Math.min(Runtime.getRuntime().availableProcessors(), batches);
+        if (workers == 0) {
             return new PatternCount(new long[0], new long[0]);
         }
-        PatternCount total = runs.get(runs.size() - 1);
-        for (int i = runs.size() - 2; i >= 0; i--) { // the smallest first: the largest is copied once
-            total = merge(runs.get(i), total);
+        SortedLevels sorted = new SortedLevels(reference, n);
+        PatternCount[] totals = new PatternCount[workers];
+        IntStream.range(0, workers).parallel().forEach(w -> {
+            long[][] buffers = {new long[rows * nr], new long[rows * nr]}; // a batch's codes and the sort's scratch
+            Runs runs = new Runs();
+            for (int b = w; b < batches; b += workers) {
+                runs.add(batch(query, sorted, nr, n, b * rows, Math.min(nq, (b + 1) * rows), buffers, done));
+            }
+            totals[w] = runs.total();
+        });
+        PatternCount total = totals[0];
+        for (int w = 1; w < workers; w++) {
+            total = merge(total, totals[w]);
         }
         return total;
+    }
+
+    /**
+     * Runs of counted batches, merged as a binary counter carries: the runs held stand for falling
+     * powers of two batches, so each batch's patterns are merged about log2(batches) times.
+     */
+    private static final class Runs {
+        private final List<PatternCount> runs = new ArrayList<>();
+        private final List<Integer> weights = new ArrayList<>();
+
+        void add(PatternCount run) {
+            int weight = 0;
+            while (!weights.isEmpty() && weights.get(weights.size() - 1) == weight) {
+                weights.remove(weights.size() - 1);
+                run = merge(runs.remove(runs.size() - 1), run);
+                weight++;
+            }
+            runs.add(run);
+            weights.add(weight);
+        }
+
+        /** Every run merged, the smallest first (the largest is copied once). */
+        PatternCount total() {
+            PatternCount total = runs.get(runs.size() - 1);
+            for (int i = runs.size() - 2; i >= 0; i--) {
+                total = merge(runs.get(i), total);
+            }
+            return total;
+        }
     }
 
     /**
@@ -113,29 +153,27 @@ record PatternCount(long[] codes, long[] counts) {
             done.row();
         }
         codes = radixSort(codes, buffers[1], length, 4 * n);
-        int distinct = 0;
+        long[] counts = codes == buffers[0] ? buffers[1] : buffers[0]; // the one the sort left free
+        int d = -1; // codes[0..d] the distinct codes so far (written over the sorted ones, d <= i)
         for (int i = 0; i < length; i++) {
-            distinct += i == 0 || codes[i] != codes[i - 1] ? 1 : 0;
-        }
-        long[] kept = new long[distinct];
-        long[] counts = new long[distinct];
-        int d = -1;
-        for (int i = 0; i < length; i++) {
-            if (i == 0 || codes[i] != codes[i - 1]) {
-                kept[++d] = codes[i];
+            long code = codes[i];
+            if (d < 0 || code != codes[d]) {
+                codes[++d] = code;
+                counts[d] = 1;
+            } else {
+                counts[d]++;
             }
-            counts[d]++;
         }
-        return new PatternCount(kept, counts);
+        return new PatternCount(Arrays.copyOf(codes, d + 1), Arrays.copyOf(counts, d + 1));
     }
 
     /**
      * Sorts codes of {@code bits} bits ascending as signed longs (as {@code Arrays.sort} and the
      * merges order them; 16 variables set the sign bit, which is then flipped before and after, so
-     * that the unsigned order is the signed one): least significant digit first, 8 bits a digit, one
-     * counting pass for every digit's histogram, a digit whose values are all equal skipped. Sorts
-     * the first {@code length} codes; returns the array that holds them sorted ({@code codes} or
-     * {@code scratch}, as long).
+     * that the unsigned order is the signed one): least significant digit first, {@link #DIGIT_BITS}
+     * bits a digit, one counting pass for every digit's histogram, a digit whose values are all equal
+     * skipped. Sorts the first {@code length} codes; returns the array that holds them sorted
+     * ({@code codes} or {@code scratch}, as long).
      * Against {@code Arrays.sort}: 20,000 x 20,000 records of 8 variables, {@code link --method prl}
      * 36.9 -> 27.5 s (2026-12-01, docs/design.md).
      */
@@ -144,12 +182,13 @@ record PatternCount(long[] codes, long[] counts) {
         if (signed) {
             flipSign(codes, length);
         }
-        int digits = (bits + 7) / 8;
-        int[][] histogram = new int[digits][256];
+        int digits = (bits + DIGIT_BITS - 1) / DIGIT_BITS;
+        int mask = (1 << DIGIT_BITS) - 1;
+        int[][] histogram = new int[digits][1 << DIGIT_BITS];
         for (int i = 0; i < length; i++) {
             long code = codes[i];
             for (int d = 0; d < digits; d++) {
-                histogram[d][(int) (code >>> (8 * d)) & 255]++;
+                histogram[d][(int) (code >>> (DIGIT_BITS * d)) & mask]++;
             }
         }
         long[] from = codes;
@@ -157,20 +196,20 @@ record PatternCount(long[] codes, long[] counts) {
         for (int d = 0; d < digits; d++) {
             int[] h = histogram[d];
             boolean one = false;
-            for (int v = 0; v < 256; v++) {
+            for (int v = 0; v <= mask; v++) {
                 one |= h[v] == length;
             }
             if (one) {
                 continue; // every code has this digit: the order stands
             }
-            int[] next = new int[256];
-            for (int v = 1; v < 256; v++) {
+            int[] next = new int[mask + 1];
+            for (int v = 1; v <= mask; v++) {
                 next[v] = next[v - 1] + h[v - 1];
             }
-            int shift = 8 * d;
+            int shift = DIGIT_BITS * d;
             for (int i = 0; i < length; i++) {
                 long code = from[i];
-                to[next[(int) (code >>> shift) & 255]++] = code;
+                to[next[(int) (code >>> shift) & mask]++] = code;
             }
             long[] swap = from;
             from = to;
@@ -222,9 +261,7 @@ record PatternCount(long[] codes, long[] counts) {
     }
 
     /**
-     * Dense tables, one per part of the query records (at most 8), added. The index is
-     * sum_k gamma_k LEVELS^k, so ascending indices are ascending codes (both order by gamma_{n-1}
-     * first): the codes come out sorted.
+     * Dense tables, one per part of the query records (at most 8), added ({@link #ofTable}).
      */
     private static PatternCount dense(double[] query, double[] reference, int n, Counter done) {
         int nq = query.length / n;
@@ -239,18 +276,29 @@ record PatternCount(long[] codes, long[] counts) {
         IntStream.range(0, chunks).parallel().forEach(c -> parts[c] = dense(query, sorted, reference.length / n, size,
                 (int) ((long) nq * c / chunks), (int) ((long) nq * (c + 1) / chunks), done));
         long[] total = parts[0];
-        int distinct = 0;
-        for (int i = 0; i < cells; i++) {
-            for (int c = 1; c < chunks; c++) {
-                total[i] += parts[c][i];
+        for (int c = 1; c < chunks; c++) {
+            long[] part = parts[c];
+            for (int i = 0; i < cells; i++) {
+                total[i] += part[i];
             }
-            distinct += total[i] > 0 ? 1 : 0;
+        }
+        return ofTable(total, n);
+    }
+
+    /**
+     * The non-zero cells of a table indexed by sum_k gamma_k LEVELS^k, as codes: ascending indices
+     * are ascending codes (both order by gamma_{n-1} first), so the codes come out sorted.
+     */
+    static PatternCount ofTable(long[] table, int n) {
+        int distinct = 0;
+        for (long count : table) {
+            distinct += count > 0 ? 1 : 0;
         }
         long[] codes = new long[distinct];
         long[] counts = new long[distinct];
         int at = 0;
-        for (int i = 0; i < cells; i++) {
-            if (total[i] > 0) {
+        for (int i = 0; i < table.length; i++) {
+            if (table[i] > 0) {
                 long code = 0;
                 int rest = i;
                 for (int k = 0; k < n; k++) {
@@ -258,7 +306,7 @@ record PatternCount(long[] codes, long[] counts) {
                     rest /= LEVELS;
                 }
                 codes[at] = code;
-                counts[at++] = total[i];
+                counts[at++] = table[i];
             }
         }
         return new PatternCount(codes, counts);

@@ -26,7 +26,7 @@ final class SortedLevels {
     private final double[][] values;
     private final int[][] records;
     /**
-     * The dense index's weights LEVELS^k, meaningful up to {@link PatternCount#DENSE_VARIABLES}
+     * The dense index's weights LEVELS^k, meaningful up to {@link PatternTable#VARIABLES}
      * variables ({@link #codes} uses 16^k).
      */
     private final int[] weight;
@@ -63,7 +63,15 @@ final class SortedLevels {
 
     /** Writes into {@code index[j]} the dense pattern index of query record q against reference record j. */
     void indices(double[] query, int q, int[] index) {
-        Arrays.fill(index, 0, nr, allLast);
+        indices(query, q, index, 0);
+    }
+
+    /**
+     * Writes into {@code index[offset + j]} the dense pattern index of query record q against
+     * reference record j (up to {@link PatternTable#VARIABLES} variables, so that it is an int).
+     */
+    void indices(double[] query, int q, int[] index, int offset) {
+        Arrays.fill(index, offset, offset + nr, allLast);
         for (int k = 0; k < n; k++) {
             double x = query[q * n + k];
             double[] v = values[k];
@@ -76,7 +84,7 @@ final class SortedLevels {
                 int to = rightEnd(v, x, from, l);
                 int drop = (LAST - l) * w;
                 for (int s = from; s < to; s++) {
-                    index[rec[s]] -= drop;
+                    index[offset + rec[s]] -= drop;
                 }
                 from = to;
             }
@@ -86,7 +94,7 @@ final class SortedLevels {
                 int to = leftEnd(v, x, from, l);
                 int drop = (LAST - l) * w;
                 for (int s = from; s > to; s--) {
-                    index[rec[s]] -= drop;
+                    index[offset + rec[s]] -= drop;
                 }
                 from = to;
             }

@@ -2,6 +2,8 @@ package org.reident.distance;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -15,7 +17,8 @@ import org.junit.jupiter.api.Test;
  * coarse grid, so that equal values and repeated patterns occur), in one batch and in batches of a
  * few rows (so that runs of 1, 2, 4 and more batches are merged, with codes in common and not).
  * On 16 variables the codes' sign bit is set where the last variable's level is 8 or more: they
- * ascend as signed longs, as the map's keys do.
+ * ascend as signed longs, as the map's keys do. On 7 and 8 variables the shared table
+ * ({@link PatternTable}) too.
  */
 class PatternCountTest {
     @Test
@@ -51,7 +54,61 @@ class PatternCountTest {
                 assertArrayEquals(codes, c.codes(), w);
                 assertArrayEquals(counts, c.counts(), w);
                 assertEquals(nq, reported.get(), w + ": every query record reported once");
+                if (n <= PatternTable.VARIABLES && (n < PatternTable.VARIABLES || rows == nq || rows == 1)) { // 8: 1.7 GB a table
+                    AtomicInteger told = new AtomicInteger();
+                    PatternCount t = PatternCount.table(q, r, n, rows * nr, done -> told.incrementAndGet());
+                    assertArrayEquals(codes, t.codes(), "table, " + w);
+                    assertArrayEquals(counts, t.counts(), "table, " + w);
+                    assertEquals(nq, told.get(), "table, " + w + ": every query record reported once");
+                }
             }
         }
+    }
+
+    /**
+     * The table's buckets: indices spread over every bucket of 7 variables' table (values far apart
+     * and equal, so that the levels reach 0 and 10 in every variable) are each counted once, with
+     * batches of one row (many batches per worker) and of every row.
+     */
+    @Test
+    void tableCountsPatternsInEveryBucket() {
+        int n = 7;
+        SplittableRandom rnd = new SplittableRandom(2026_12_02L);
+        int nq = 120;
+        int nr = 90;
+        double[] q = new double[nq * n];
+        double[] r = new double[nr * n];
+        for (int i = 0; i < q.length; i++) {
+            q[i] = rnd.nextInt(12) * 0.3 * rnd.nextInt(3);
+        }
+        for (int i = 0; i < r.length; i++) {
+            r[i] = rnd.nextInt(12) * 0.3 * rnd.nextInt(3);
+        }
+        TreeMap<Long, Long> plain = new TreeMap<>();
+        for (int a = 0; a < nq; a++) {
+            for (int b = 0; b < nr; b++) {
+                long code = 0;
+                for (int k = 0; k < n; k++) {
+                    code |= (long) FellegiSunter.level(Math.abs(q[a * n + k] - r[b * n + k])) << (4 * k);
+                }
+                plain.merge(code, 1L, Long::sum);
+            }
+        }
+        assertTrue(plain.firstKey() < 1L << 24 && plain.lastKey() >= 9L << 24, "patterns at both ends of the table");
+        for (int rows : new int[] {nq, 1}) {
+            PatternCount t = PatternCount.table(q, r, n, rows * nr, null);
+            assertArrayEquals(plain.keySet().stream().mapToLong(Long::longValue).toArray(), t.codes(), rows + " rows a batch");
+            assertArrayEquals(plain.values().stream().mapToLong(Long::longValue).toArray(), t.counts(), rows + " rows a batch");
+        }
+        assertEquals(0, PatternCount.table(new double[0], r, n, 1000, null).codes().length, "no query records");
+    }
+
+    /** The table is taken from as many pairs as it has cells (11^7), up to 8 variables. */
+    @Test
+    void tablePaysFromAsManyPairsAsCells() {
+        assertEquals(19_487_171L * 8, PatternTable.bytes(7));
+        assertFalse(PatternTable.pays(7, 19_487_170L), "fewer pairs than cells: sorted");
+        assertTrue(PatternTable.pays(7, 19_487_171L), "156 MB of a heap of at least 468 MB");
+        assertFalse(PatternTable.pays(9, Long.MAX_VALUE), "9 variables: sorted");
     }
 }
