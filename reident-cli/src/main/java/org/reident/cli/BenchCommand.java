@@ -52,7 +52,7 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
     @Option(names = "--large", defaultValue = "50000", paramLabel = "N", description = "Records of the large generated file, at least 2 (0 to skip).")
     int large;
 
-    @Option(names = "--large-vars", defaultValue = "6", paramLabel = "n", description = "Variables of the large file, 1 to 6 (default ${DEFAULT-VALUE}).")
+    @Option(names = "--large-vars", defaultValue = "6", paramLabel = "n", description = "Variables of the large file, 1 to 8 (default ${DEFAULT-VALUE}).")
     int largeVars;
 
     @Option(names = "--naive-rows", defaultValue = "200", paramLabel = "R",

@@ -58,7 +58,7 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
     @Option(names = "--records", defaultValue = "2000", paramLabel = "N", description = "Records to generate (default ${DEFAULT-VALUE}).")
     int records;
 
-    @Option(names = "--variables", defaultValue = "6", paramLabel = "n", description = "Quasi-identifiers to generate, 1 to 6 (default ${DEFAULT-VALUE}).")
+    @Option(names = "--variables", defaultValue = "6", paramLabel = "n", description = "Quasi-identifiers to generate, 1 to 8 (default ${DEFAULT-VALUE}).")
     int variables;
 
     @Option(names = "--protection", defaultValue = "mdav", paramLabel = "M",

@@ -34,8 +34,8 @@ class BenchOptionsTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', quoteCharacter = '`', value = {
-        "--large 20 --large-vars 0|--large-vars: expected 1 to 6 (WAGES, INTEREST, DIVIDENDS, FEDTAX, STATETAX, FICA), got 0",
-        "--large 20 --large-vars 7|--large-vars: expected 1 to 6 (WAGES, INTEREST, DIVIDENDS, FEDTAX, STATETAX, FICA), got 7",
+        "--large 20 --large-vars 0|--large-vars: expected 1 to 8 (WAGES, INTEREST, DIVIDENDS, FEDTAX, STATETAX, FICA, RENTS, PENSIONS), got 0",
+        "--large 20 --large-vars 9|--large-vars: expected 1 to 8 (WAGES, INTEREST, DIVIDENDS, FEDTAX, STATETAX, FICA, RENTS, PENSIONS), got 9",
         "--large 1|--large: expected 0 (no generated file) or at least 2 records, got 1",
         "--large -5|--large: expected 0 (no generated file) or at least 2 records, got -5",
         "--large 2000000000|--large: at most 357913939 with --large-vars 6 (one table of values is a Java array), got 2000000000",

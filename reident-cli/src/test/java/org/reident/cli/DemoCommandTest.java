@@ -102,11 +102,11 @@ class DemoCommandTest {
         Cli r = Cli.run("demo", "--records", "3", "--out", dir.resolve("c").toString());
         assertEquals(2, r.status());
         assertTrue(r.errLine().contains("--records: expected at least 10"), r.err());
-        for (String v : new String[] {"0", "8"}) {
+        for (String v : new String[] {"0", "9"}) {
             r = Cli.run("demo", "--variables", v, "--out", dir.resolve("c").toString());
             assertEquals(2, r.status(), r.err());
             assertEquals(1, r.err().strip().lines().count(), r.err());
-            assertTrue(r.errLine().contains("--variables: expected 1 to 6 (WAGES, "), r.err());
+            assertTrue(r.errLine().contains("--variables: expected 1 to 8 (WAGES, "), r.err());
             assertTrue(!Files.exists(dir.resolve("c")), "nothing written");
         }
         r = Cli.run("demo", "--records", "400000000", "--learn", "none", "--out", dir.resolve("c").toString());
