@@ -63,6 +63,11 @@ record PatternCount(long[] codes, long[] counts) {
         return PatternTable.count(query, reference, n, batchPairs, new Counter(counted)::row);
     }
 
+    /** As above, a table cell's count spilling at {@code spillAt} pairs (for the tests). */
+    static PatternCount table(double[] query, double[] reference, int n, int batchPairs, int spillAt) {
+        return PatternTable.count(query, reference, n, batchPairs, () -> { }, spillAt);
+    }
+
     /** As {@link #of} beyond the dense table, with batches of at most {@code batchPairs} pairs (for the tests). */
     static PatternCount sorted(double[] query, double[] reference, int n, int batchPairs, IntConsumer counted) {
         return sorted(query, reference, n, batchPairs, new Counter(counted));
@@ -299,17 +304,22 @@ record PatternCount(long[] codes, long[] counts) {
         int at = 0;
         for (int i = 0; i < table.length; i++) {
             if (table[i] > 0) {
-                long code = 0;
-                int rest = i;
-                for (int k = 0; k < n; k++) {
-                    code |= (long) (rest % LEVELS) << (4 * k);
-                    rest /= LEVELS;
-                }
-                codes[at] = code;
+                codes[at] = code(i, n);
                 counts[at++] = table[i];
             }
         }
         return new PatternCount(codes, counts);
+    }
+
+    /** The code (4 bits per variable) of dense index sum_k gamma_k LEVELS^k. */
+    static long code(int index, int n) {
+        long code = 0;
+        int rest = index;
+        for (int k = 0; k < n; k++) {
+            code |= (long) (rest % LEVELS) << (4 * k);
+            rest /= LEVELS;
+        }
+        return code;
     }
 
     /** The patterns of query records [from, to) against every reference record, in a dense table. */

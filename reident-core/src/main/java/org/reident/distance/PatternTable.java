@@ -1,14 +1,19 @@
 package org.reident.distance;
 
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.IntStream;
 
 /**
  * PRL's pattern count on 7 or 8 variables in one table shared by the workers: LEVELS^n cells
- * (19.5 million for 7 variables, 214 million for 8, 8 bytes each) indexed by the dense pattern index
- * sum_k gamma_k LEVELS^k ({@link SortedLevels#indices}). A table this size misses the caches at every
+ * (19.5 million for 7 variables, 214 million for 8, an int each: 78 MB and 857 MB; a cell that
+ * reaches {@link #SPILL} pairs moves them to a long kept beside, so no count overflows) indexed by
+ * the dense pattern index sum_k gamma_k LEVELS^k ({@link SortedLevels#indices}). A table this size misses the caches at every
  * pair, so each batch's indices are first put in order by their high bits (one counting pass and one
  * scatter, {@link #BUCKET_BITS} of them), and each bucket's indices, within 2^{@code shift} cells
- * (at most 1 MB of the table), are counted under the bucket's lock. The counts are integers, so the
+ * (at most 512 KB of the table), are counted under the bucket's lock. The counts are integers, so the
  * result is the same whatever the workers' order; the cells are read out ascending, which is
  * ascending codes ({@link PatternCount}).
  * <p>
@@ -25,9 +30,16 @@ final class PatternTable {
     private PatternTable() {
     }
 
+    /**
+     * A cell's int count moves to the spill (a long per cell, in a map under the bucket's lock)
+     * when it reaches this many pairs: an int then never overflows, and the check is a compare that
+     * almost never branches.
+     */
+    static final int SPILL = 1 << 30;
+
     /** Bytes of the table for n variables. */
     static long bytes(int n) {
-        return 8L * cells(n);
+        return 4L * cells(n);
     }
 
     /**
@@ -53,6 +65,11 @@ final class PatternTable {
      * {@code batchPairs} pairs; {@code row} hears each query record done.
      */
     static PatternCount count(double[] query, double[] reference, int n, int batchPairs, Runnable row) {
+        return count(query, reference, n, batchPairs, row, SPILL);
+    }
+
+    /** As above, a cell's count moving to the spill at {@code spillAt} pairs (the tests' small values). */
+    static PatternCount count(double[] query, double[] reference, int n, int batchPairs, Runnable row, int spillAt) {
         if (n > VARIABLES) {
             throw new IllegalArgumentException("at most " + VARIABLES + " variables, got " + n);
         }
@@ -62,13 +79,14 @@ final class PatternTable {
         int rows = Math.max(1, batchPairs / Math.max(1, nr));
         int batches = (int) (((long) nq + rows - 1) / rows);
         int workers = Math.min(Runtime.getRuntime().availableProcessors(), batches);
-        long[] table = new long[cells];
+        int[] table = new int[cells];
         int bits = 32 - Integer.numberOfLeadingZeros(cells - 1); // every index below 2^bits
         int shift = Math.max(0, bits - BUCKET_BITS);
         int buckets = ((cells - 1) >>> shift) + 1;
-        Object[] locks = new Object[buckets];
+        @SuppressWarnings("unchecked")
+        Map<Integer, Long>[] spills = new Map[buckets]; // also each bucket's lock
         for (int b = 0; b < buckets; b++) {
-            locks[b] = new Object();
+            spills[b] = new HashMap<>();
         }
         SortedLevels sorted = nq == 0 ? null : new SortedLevels(reference, n);
         IntStream.range(0, workers).parallel().forEach(w -> {
@@ -82,21 +100,59 @@ final class PatternTable {
                     sorted.indices(query, q, index, (q - from) * nr);
                     row.run();
                 }
-                add(table, locks, index, ordered, next, (to - from) * nr, shift, w * buckets / workers);
+                add(table, spills, index, ordered, next, (to - from) * nr, shift, w * buckets / workers, spillAt);
             }
         });
-        return PatternCount.ofTable(table, n);
+        Map<Integer, Long> spilled = new TreeMap<>();
+        for (Map<Integer, Long> spill : spills) {
+            spilled.putAll(spill);
+        }
+        return read(table, spilled, n);
+    }
+
+    /**
+     * The non-zero cells, their spilled pairs added, as ascending codes (ascending indices are
+     * ascending codes, {@link PatternCount#ofTable}).
+     */
+    private static PatternCount read(int[] table, Map<Integer, Long> spilled, int n) {
+        int[] spillCells = new int[spilled.size()];
+        long[] spillCounts = new long[spilled.size()];
+        int s = 0;
+        int distinct = 0;
+        for (Map.Entry<Integer, Long> e : spilled.entrySet()) { // ascending cells
+            spillCells[s] = e.getKey();
+            spillCounts[s++] = e.getValue();
+            distinct += table[e.getKey()] == 0 ? 1 : 0;
+        }
+        for (int count : table) {
+            distinct += count > 0 ? 1 : 0;
+        }
+        long[] codes = new long[distinct];
+        long[] counts = new long[distinct];
+        int at = 0;
+        s = 0;
+        for (int i = 0; i < table.length; i++) {
+            long count = table[i];
+            if (s < spillCells.length && spillCells[s] == i) {
+                count += spillCounts[s++];
+            }
+            if (count > 0) {
+                codes[at] = PatternCount.code(i, n);
+                counts[at++] = count;
+            }
+        }
+        return new PatternCount(codes, counts);
     }
 
     /**
      * Adds {@code length} indices to the table: counted per bucket, scattered into {@code ordered}
-     * by bucket, and each bucket's counted under its lock, starting at bucket {@code first} (the
-     * workers start apart, so they seldom wait).
+     * by bucket, and each bucket's counted under its lock (its spill map), starting at bucket
+     * {@code first} (the workers start apart, so they seldom wait).
      */
-    private static void add(long[] table, Object[] locks, int[] index, int[] ordered, int[] next, int length, int shift,
-            int first) {
-        int buckets = locks.length;
-        java.util.Arrays.fill(next, 0);
+    private static void add(int[] table, Map<Integer, Long>[] spills, int[] index, int[] ordered, int[] next, int length,
+            int shift, int first, int spillAt) {
+        int buckets = spills.length;
+        Arrays.fill(next, 0);
         for (int i = 0; i < length; i++) {
             next[(index[i] >>> shift) + 1]++;
         }
@@ -115,9 +171,14 @@ final class PatternTable {
             if (start == stop) {
                 continue;
             }
-            synchronized (locks[b]) {
+            Map<Integer, Long> spill = spills[b];
+            synchronized (spill) {
                 for (int i = start; i < stop; i++) {
-                    table[ordered[i]]++;
+                    int x = ordered[i];
+                    if (++table[x] == spillAt) {
+                        table[x] = 0;
+                        spill.merge(x, (long) spillAt, Long::sum);
+                    }
                 }
             }
         }
