@@ -13,10 +13,10 @@ import java.util.stream.IntStream;
  * distinct codes ascending, so that EM's sums do not depend on hashing or threads. Up to
  * {@link #DENSE_VARIABLES} variables in a table per thread indexed by the levels in base LEVELS; 7
  * and 8 variables in one table shared by the threads, each batch's indices put in order by their
- * high bits first ({@link PatternTable}, with at least as many pairs as cells and the table at most
- * a third of the heap); else and beyond,
- * by sorting the codes of batches of pairs ({@link #sorted}). The counts are integers, so any split
- * over threads gives the same.
+ * high bits first ({@link PatternTable}, when there are at least as many pairs as cells and the
+ * table takes at most a third of the heap); otherwise, and beyond 8 variables, by sorting the codes
+ * of batches of pairs ({@link #sorted}). The counts are integers, so any split over threads gives
+ * the same.
  *
  * @param codes  distinct patterns, ascending
  * @param counts pairs of each pattern

@@ -35,16 +35,7 @@ class PatternCountTest {
             for (int i = 0; i < r.length; i++) {
                 r[i] = i < q.length && rnd.nextBoolean() ? q[i] : Math.rint(rnd.nextGaussian() * 4) / 4;
             }
-            Map<Long, Long> plain = new TreeMap<>();
-            for (int a = 0; a < nq; a++) {
-                for (int b = 0; b < nr; b++) {
-                    long code = 0;
-                    for (int k = 0; k < n; k++) {
-                        code |= (long) FellegiSunter.level(Math.abs(q[a * n + k] - r[b * n + k])) << (4 * k);
-                    }
-                    plain.merge(code, 1L, Long::sum);
-                }
-            }
+            Map<Long, Long> plain = plainCount(q, r, n);
             long[] codes = plain.keySet().stream().mapToLong(Long::longValue).toArray();
             long[] counts = plain.values().stream().mapToLong(Long::longValue).toArray();
             for (int rows : new int[] {nq, 7, 3, 1}) {
@@ -84,16 +75,7 @@ class PatternCountTest {
         for (int i = 0; i < r.length; i++) {
             r[i] = rnd.nextInt(12) * 0.3 * rnd.nextInt(3);
         }
-        TreeMap<Long, Long> plain = new TreeMap<>();
-        for (int a = 0; a < nq; a++) {
-            for (int b = 0; b < nr; b++) {
-                long code = 0;
-                for (int k = 0; k < n; k++) {
-                    code |= (long) FellegiSunter.level(Math.abs(q[a * n + k] - r[b * n + k])) << (4 * k);
-                }
-                plain.merge(code, 1L, Long::sum);
-            }
-        }
+        TreeMap<Long, Long> plain = plainCount(q, r, n);
         assertTrue(plain.firstKey() < 1L << 24 && plain.lastKey() >= 9L << 24, "patterns at both ends of the table");
         for (int rows : new int[] {nq, 1}) {
             PatternCount t = PatternCount.table(q, r, n, rows * nr, null);
@@ -116,5 +98,20 @@ class PatternCountTest {
         assertFalse(PatternTable.pays(7, 19_487_170L), "fewer pairs than cells: sorted");
         assertTrue(PatternTable.pays(7, 19_487_171L), "78 MB of a heap of at least 234 MB");
         assertFalse(PatternTable.pays(9, Long.MAX_VALUE), "9 variables: sorted");
+    }
+
+    /** Every pair's code counted one by one in a sorted map: the reference. */
+    private static TreeMap<Long, Long> plainCount(double[] q, double[] r, int n) {
+        TreeMap<Long, Long> plain = new TreeMap<>();
+        for (int a = 0; a < q.length / n; a++) {
+            for (int b = 0; b < r.length / n; b++) {
+                long code = 0;
+                for (int k = 0; k < n; k++) {
+                    code |= (long) FellegiSunter.level(Math.abs(q[a * n + k] - r[b * n + k])) << (4 * k);
+                }
+                plain.merge(code, 1L, Long::sum);
+            }
+        }
+        return plain;
     }
 }
