@@ -185,14 +185,7 @@ final class FellegiSunterDistance implements GapDistance {
 
     @Override
     public double[] referenceColumns() {
-        int nr = referenceCount();
-        double[] c = new double[reference.length];
-        for (int j = 0; j < nr; j++) {
-            for (int k = 0; k < n; k++) {
-                c[k * nr + j] = reference[j * n + k];
-            }
-        }
-        return c;
+        return new ColumnMajor(reference, n).values();
     }
 
     /** Each variable's largest penalty: a spread in a variable whose levels all weigh alike does not matter. */

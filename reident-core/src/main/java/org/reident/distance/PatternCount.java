@@ -14,7 +14,7 @@ import java.util.stream.IntStream;
  * {@link #DENSE_VARIABLES} variables in a table per thread indexed by the levels in base LEVELS; 7
  * and 8 variables in one table shared by the threads, each batch's indices put in order by their
  * high bits first ({@link PatternTable}, when there are at least as many pairs as cells and the
- * table takes at most a third of the heap); otherwise, and beyond 8 variables, by sorting the codes
+ * table takes at most half the heap); otherwise, and beyond 8 variables, by sorting the codes
  * of batches of pairs ({@link #sorted}). The counts are integers, so any split over threads gives
  * the same.
  *

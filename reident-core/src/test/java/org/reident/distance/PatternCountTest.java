@@ -96,7 +96,7 @@ class PatternCountTest {
     void tablePaysFromAsManyPairsAsCells() {
         assertEquals(19_487_171L * 4, PatternTable.bytes(7));
         assertFalse(PatternTable.pays(7, 19_487_170L), "fewer pairs than cells: sorted");
-        assertTrue(PatternTable.pays(7, 19_487_171L), "78 MB of a heap of at least 234 MB");
+        assertTrue(PatternTable.pays(7, 19_487_171L), "78 MB of a heap of at least 156 MB");
         assertFalse(PatternTable.pays(9, Long.MAX_VALUE), "9 variables: sorted");
     }
 
