@@ -320,7 +320,7 @@ final class ExperimentReport {
         int pad = 50;
         StringBuilder s = new StringBuilder();
         s.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(w + 2 * pad).append("\" height=\"").append(h + 2 * pad)
-                .append("\" role=\"img\" aria-label=\"AvRL against PIL\">\n");
+                .append("\" font-family=\"sans-serif\" role=\"img\" aria-label=\"AvRL against PIL\">\n");
         s.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"#888\"/>%n",
                 pad, pad, w, h));
         for (int t = 0; t <= 100; t += 20) {
@@ -335,19 +335,40 @@ final class ExperimentReport {
                 + "(information loss)</text>%n", pad + w / 2, pad + h + 35));
         s.append(String.format(Locale.ROOT, "<text x=\"15\" y=\"%d\" font-size=\"12\" text-anchor=\"middle\" "
                 + "transform=\"rotate(-90 15 %d)\">AvRL %% (re-identification)</text>%n", pad + h / 2, pad + h / 2));
+        List<Row> shown = new ArrayList<>();
         for (Row r : rows) {
-            if (r.measure() == null) {
-                continue;
+            if (r.measure() != null) {
+                shown.add(r);
             }
-            double x = pad + w * clamp(r.measure().path("pil").asDouble()) / 100.0;
-            double y = pad + h - h * clamp(r.measure().path("avrl").asDouble()) / 100.0;
-            boolean right = x > pad + 0.7 * w; // a label there would run off the page: it ends at the point instead
+        }
+        double[] x = new double[shown.size()];
+        double[] y = new double[shown.size()];
+        String[] names = new String[shown.size()];
+        for (int i = 0; i < x.length; i++) {
+            JsonNode m = shown.get(i).measure();
+            x[i] = pad + w * clamp(m.path("pil").asDouble()) / 100.0;
+            y[i] = pad + h - h * clamp(m.path("avrl").asDouble()) / 100.0;
+            names[i] = shown.get(i).name();
+        }
+        MapLabels.Placed[] labels = MapLabels.place(x, y, names, LABEL_FONT, pad, pad, pad + w, pad + h);
+        for (int i = 0; i < x.length; i++) { // leader lines first: the points and labels are drawn over them
+            MapLabels.Placed p = labels[i];
+            if (p.leader()) {
+                double[] end = p.leaderEnd(x[i], y[i]);
+                s.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#999\" "
+                        + "stroke-width=\"0.8\"/>%n", x[i], y[i], end[0], end[1]));
+            }
+        }
+        for (int i = 0; i < x.length; i++) {
             s.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"#1565c0\"/>"
-                    + "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\"%s>%s</text>%n", x, y, right ? x - 6 : x + 6, y - 6,
-                    right ? " text-anchor=\"end\"" : "", esc(r.name())));
+                    + "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%d\">%s</text>%n", x[i], y[i], labels[i].left(),
+                    labels[i].baseline(LABEL_FONT), LABEL_FONT, esc(names[i])));
         }
         return s.append("</svg>\n").toString();
     }
+
+    /** The font size of the map's point labels, in pixels. */
+    private static final int LABEL_FONT = 11;
 
     private static double clamp(double v) {
         return Math.max(0, Math.min(100, v));
