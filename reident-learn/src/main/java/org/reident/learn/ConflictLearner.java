@@ -66,6 +66,8 @@ public final class ConflictLearner {
     private final long treeNodes;
     private final long hardNodes;
     private final List<MasterReplay.Problem> record;
+    /** {@link #ROUND_PAUSE}, or a test's. */
+    private final double roundPause;
 
     public ConflictLearner(LearnOptions options) {
         this(options, CoverSearch.NODES, HARD_NODES);
@@ -81,10 +83,21 @@ public final class ConflictLearner {
 
     /** As above, every master solve's problem also added to {@code record} (may be null). */
     ConflictLearner(LearnOptions options, long treeNodes, long hardNodes, List<MasterReplay.Problem> record) {
+        this(options, treeNodes, hardNodes, record, ROUND_PAUSE);
+    }
+
+    private ConflictLearner(LearnOptions options, long treeNodes, long hardNodes, List<MasterReplay.Problem> record,
+            double roundPause) {
         this.o = options;
         this.treeNodes = treeNodes;
         this.hardNodes = hardNodes;
         this.record = record;
+        this.roundPause = roundPause;
+    }
+
+    /** The same learner whose rounds wait for the leading weight cells after {@code seconds} (tests). */
+    ConflictLearner roundPause(double seconds) {
+        return new ConflictLearner(o, treeNodes, hardNodes, record, seconds);
     }
 
     public LearnResult learn(LinkageData data, int[] train) {
@@ -328,13 +341,13 @@ public final class ConflictLearner {
          * 40% noise, bound 577-593 against 641-642. The cuts do not resume (docs/learning.md).
          */
         void pauseForCells() {
-            SimplexCells c = cells();
-            if (c == null || c.bound() >= cutsBound) {
+            if (!cellsLead()) {
                 return;
             }
+            SimplexCells c = cells();
             double from = StopRequest.now();
-            progress(String.format(Locale.ROOT, "cuts: paused while the weight cells lead (bound %d against the cuts' %d), %.1f s",
-                    c.bound(), cutsBound, elapsed()));
+            progress(String.format(Locale.ROOT, "cuts: paused while the weight cells lead (bound %d against the cuts' %d; %d cuts"
+                    + " given to the cells), %.1f s", c.bound(), cutsBound, cuts, elapsed()));
             phase = "paused: the weight cells lead";
             while (beside.cellsRunning() && StopRequest.now() < deadline && !fromBeside()) {
                 try {
@@ -345,6 +358,12 @@ public final class ConflictLearner {
                 }
             }
             pausedSeconds += Math.max(0, Math.min(StopRequest.now(), deadline) - from);
+        }
+
+        /** Whether the weight cells' bound is below the cuts' own ({@link #cutsBound}). */
+        boolean cellsLead() {
+            SimplexCells c = cells();
+            return c != null && c.bound() < cutsBound;
         }
 
         /**
@@ -422,11 +441,25 @@ public final class ConflictLearner {
         /**
          * Gives up records of s, one a conflict (the one with the largest dual), until the rest is
          * linkable; each conflict becomes a cut. Returns the records given up (empty: s was
-         * linkable as it was), or null when the time ran out.
+         * linkable as it was), or null when the time ran out or the weight cells proved the optimum.
+         * Reads the cells (their bound and incumbents) at each conflict, and once the round has run
+         * {@link #ROUND_PAUSE} s while the cells lead, hands them the conflicts found so far as cuts
+         * and waits ({@link #pauseForCells}); it goes on if their search ends without a proof.
          */
         List<Integer> repair(boolean[] s) {
             List<Integer> removed = new ArrayList<>();
+            double from = StopRequest.now();
             while (StopRequest.now() < deadline) {
+                if (fromBeside()) {
+                    return null; // the cells' proof: the loop's end finds it
+                }
+                if (StopRequest.now() - from >= roundPause && cellsLead()) {
+                    takeCuts(); // the cells get the conflicts found so far
+                    pauseForCells();
+                    if (StopRequest.now() >= deadline || fromBeside()) {
+                        return null;
+                    }
+                }
                 phase = "slave: " + removed.size() + " records given up for conflicts so far";
                 int[] conflict = slave.check(s, deadline);
                 if (conflict == null) {
@@ -588,6 +621,15 @@ public final class ConflictLearner {
     static final double CLIMB_GAP = 0.01;
     /** The most of the time limit kept back for the engine's last linkage ({@code Run.reserveForRecount}). */
     static final double RECOUNT_SHARE = 0.2;
+
+    /**
+     * Seconds into a round after which the slave's search for conflicts waits while the weight cells
+     * lead ({@code Run.repair}): on large files the first round alone can outlast the limit (10,000
+     * records, WM: 73.6 s), its master's bound far above the cells', while the slave takes a core
+     * from them. The rounds of the files the cuts prove end sooner (the 400-record table, the whole
+     * Census: under 3 s).
+     */
+    static final double ROUND_PAUSE = 10;
 
     /** How often the paused cuts read the weight cells ({@code Run.pauseForCells}), in ms. */
     static final long PAUSE_POLL_MS = 20;

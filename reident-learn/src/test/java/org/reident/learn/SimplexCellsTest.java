@@ -313,6 +313,39 @@ class SimplexCellsTest {
     }
 
     /**
+     * The low-rate file's first round outlasts a 10 s run (the cuts' slave gives up records for
+     * conflicts until the limit): with the round's pause at 1 s the slave waits within the round
+     * while the cells lead, after handing them its conflicts as cuts, and the cells' bound is read
+     * during the round. Without the pause within a round no round ends and nothing pauses.
+     */
+    @Test
+    void theCutsPauseWithinALongFirstRound() {
+        LinkageData d = LearnFixtures.noise(3000, 6, 60, 3);
+        int[] all = LearnFixtures.all(3000);
+        List<String> lines = new CopyOnWriteArrayList<>();
+        LearnOptions o = LearnOptions.defaults(Aggregator.WM).withTimeLimit(10).withProgress(lines::add);
+        LearnResult r = new ConflictLearner(o).roundPause(1).learn(d, all);
+        int paused = -1;
+        int firstRound = -1;
+        for (int i = 0; i < lines.size(); i++) {
+            String l = lines.get(i);
+            paused = paused < 0 && l.startsWith("cuts: paused while the weight cells lead") ? i : paused;
+            firstRound = firstRound < 0 && l.matches("round \\d+: bound.*") ? i : firstRound;
+        }
+        assertTrue(paused >= 0 && (firstRound < 0 || paused < firstRound), "paused within the first round: " + lines);
+        assertTrue(r.solver().contains("cuts paused"), r.solver());
+        assertTrue(lines.get(paused).matches(".*; [1-9]\\d* cuts given to the cells\\).*"), "the conflicts so far became cuts: " + lines);
+        int last = -1;
+        for (String l : lines) {
+            if (l.matches("(round \\d+|cells|end): bound \\d+.*")) {
+                last = Integer.parseInt(l.replaceAll("^[^:]*: bound (\\d+).*", "$1"));
+            }
+        }
+        assertEquals(last, r.bound(), "the bound is the last one reported: " + lines);
+        LearnFixtures.checkResult("WM 3000x6, 10 s, paused within a round", r, d, all, o.eps());
+    }
+
+    /**
      * A worker that throws (here on cuts naming a record past the file's end, which the cuts' index
      * cannot hold) puts back the cell it held, so the bound keeps that cell's region: thrown on the
      * root cell, the bound stays every possible record (without the put-back the queue would be empty
