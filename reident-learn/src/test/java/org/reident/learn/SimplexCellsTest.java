@@ -272,7 +272,10 @@ class SimplexCellsTest {
         assertEquals(optimum, c.found().linked());
     }
 
-    /** 3,000 records on 6 variables with 60% noise: the cuts do not prove WM in 10 s; the cells bring the bound down. */
+    /**
+     * 3,000 records on 6 variables with 60% noise: the cuts do not prove WM in 10 s; the cells bring
+     * the bound down and, with the climb, the incumbent up.
+     */
     @Test
     void theLearnerTakesTheCellsBound() {
         List<String> lines = new CopyOnWriteArrayList<>();
@@ -286,8 +289,10 @@ class SimplexCellsTest {
             }
         }
         assertTrue(fromCells, "the cells lowered the bound: " + lines);
-        assertTrue(lines.stream().anyMatch(l -> l.startsWith("climb: weights from a local search links")),
-                "the climb beside them gave an incumbent: " + lines);
+        // the cells are read during the cuts' first round, so their centres (from 1 s) often beat AM
+        // before the climb starts (3 s), and the climb from there may find nothing better in 10 s
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("climb: weights from a local search links")
+                || l.startsWith("cells: the centre of a weight cell links")), "the searches beside the cuts gave an incumbent: " + lines);
         assertEquals(last, r.bound(), "the bound is the last one reported: " + lines);
         assertTrue(r.solver().contains("weight cells:"), r.solver());
     }
