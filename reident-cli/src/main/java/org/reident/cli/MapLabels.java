@@ -61,28 +61,24 @@ final class MapLabels {
          * Barsky's clipping of the segment against the box's four sides).
          */
         boolean leaderHits(double px, double py, double l, double t, double r, double b) {
-            double[] e = leaderEnd(px, py);
-            double dx = e[0] - px;
-            double dy = e[1] - py;
-            double[] p = {-dx, dx, -dy, dy};
-            double[] q = {px - l, r - px, py - t, b - py};
-            double from = 0;
-            double to = 1;
-            for (int k = 0; k < 4; k++) {
-                if (p[k] == 0) {
-                    if (q[k] < 0) {
-                        return false; // parallel to this side and outside it
-                    }
-                } else {
-                    double u = q[k] / p[k];
-                    if (p[k] < 0) {
-                        from = Math.max(from, u);
-                    } else {
-                        to = Math.min(to, u);
-                    }
-                }
+            double dx = Math.max(left, Math.min(right, px)) - px;
+            double dy = Math.max(top, Math.min(bottom, py)) - py;
+            double[] u = {0, 1}; // the part of the segment inside the sides clipped so far
+            return clip(-dx, px - l, u) && clip(dx, r - px, u) && clip(-dy, py - t, u) && clip(dy, b - py, u) && u[0] < u[1];
+        }
+
+        /** One side of Liang and Barsky's clipping: p t <= q; false when no t in [0, 1] is left. */
+        private static boolean clip(double p, double q, double[] u) {
+            if (p == 0) {
+                return q >= 0; // parallel to this side: inside it or never
             }
-            return from < to;
+            double t = q / p;
+            if (p < 0) {
+                u[0] = Math.max(u[0], t);
+            } else {
+                u[1] = Math.min(u[1], t);
+            }
+            return u[0] < u[1];
         }
 
         /** The distance from (px, py) to the nearest point of the box (0 inside). */
@@ -139,7 +135,7 @@ final class MapLabels {
             double covered = 0;
             int faults = 0; // beside its point, nearer another point; a leader line crossing a point, a label or a leader
             double own = c.distanceTo(x[i], y[i]);
-            for (int j = 0; j < x.length; j++) {
+            for (int j = 0; j < x.length && covered + FAULT * faults < least; j++) { // worse than the fallback: next
                 Placed p = placed[j];
                 covered += c.overlapArea(x[j] - POINT, y[j] - POINT, x[j] + POINT, y[j] + POINT);
                 if (p != null) {
