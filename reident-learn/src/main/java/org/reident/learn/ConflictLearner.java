@@ -360,10 +360,14 @@ public final class ConflictLearner {
             pausedSeconds += Math.max(0, Math.min(StopRequest.now(), deadline) - from);
         }
 
-        /** Whether the weight cells' bound is below the cuts' own ({@link #cutsBound}). */
+        /**
+         * Whether the weight cells search on and their bound is below the cuts' own ({@link #cutsBound}).
+         * A search that ended (its proof is read by {@link #fromBeside}) leads nothing: otherwise a
+         * round paused within would pause again at each conflict.
+         */
         boolean cellsLead() {
             SimplexCells c = cells();
-            return c != null && c.bound() < cutsBound;
+            return c != null && beside.cellsRunning() && c.bound() < cutsBound;
         }
 
         /**
