@@ -313,6 +313,9 @@ final class ExperimentReport {
         s.append("</table>\n");
     }
 
+    /** The font size of the map's point labels, in pixels. */
+    private static final int LABEL_FONT = 11;
+
     /** PIL across, AvRL up, both 0..100 %, one labelled point per protected file. */
     private static String map(List<Row> rows) {
         int w = 480;
@@ -366,9 +369,6 @@ final class ExperimentReport {
         }
         return s.append("</svg>\n").toString();
     }
-
-    /** The font size of the map's point labels, in pixels. */
-    private static final int LABEL_FONT = 11;
 
     private static double clamp(double v) {
         return Math.max(0, Math.min(100, v));

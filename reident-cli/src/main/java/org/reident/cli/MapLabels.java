@@ -38,7 +38,7 @@ final class MapLabels {
     static final double DESCENT = 0.25;
     /** Two points closer than this many pixels count as crowding each other. */
     static final double CROWD = 40;
-    /** What a fallback's fault weighs beside a square pixel covered (a hundredth of one outweighs 10,000 faults). */
+    /** What a fallback's fault weighs beside a square pixel covered (a hundredth of one weighs as much as 10,000 faults). */
     private static final double FAULT = 1e-6;
     /** The rings' distances from the point, in pixels. */
     private static final double[] RINGS = {18, 30, 44, 60, 80, 105, 135, 170};
@@ -117,15 +117,17 @@ final class MapLabels {
         }
         Arrays.sort(order, (a, b) -> crowd[a] != crowd[b] ? Integer.compare(crowd[b], crowd[a]) : Integer.compare(a, b));
         Placed[] placed = new Placed[n];
+        double[][] ends = new double[n][]; // where each placed label's leader line ends (null: none)
         for (int i : order) {
-            placed[i] = best(i, x, y, text[i].length() * CHAR_WIDTH * fontSize, (ASCENT + DESCENT) * fontSize, placed,
+            placed[i] = best(i, x, y, text[i].length() * CHAR_WIDTH * fontSize, (ASCENT + DESCENT) * fontSize, placed, ends,
                     x0, y0, x1, y1);
+            ends[i] = placed[i].leader() ? placed[i].leaderEnd(x[i], y[i]) : null;
         }
         return placed;
     }
 
-    private static Placed best(int i, double[] x, double[] y, double w, double h, Placed[] placed, double x0, double y0,
-            double x1, double y1) {
+    private static Placed best(int i, double[] x, double[] y, double w, double h, Placed[] placed, double[][] ends, double x0,
+            double y0, double x1, double y1) {
         Placed fallback = null;
         double least = Double.POSITIVE_INFINITY;
         for (Placed c : candidates(x[i], y[i], w, h)) {
@@ -135,6 +137,7 @@ final class MapLabels {
             double covered = 0;
             int faults = 0; // beside its point, nearer another point; a leader line crossing a point, a label or a leader
             double own = c.distanceTo(x[i], y[i]);
+            double[] end = c.leader() ? c.leaderEnd(x[i], y[i]) : null;
             for (int j = 0; j < x.length && covered + FAULT * faults < least; j++) { // worse than the fallback: next
                 Placed p = placed[j];
                 covered += c.overlapArea(x[j] - POINT, y[j] - POINT, x[j] + POINT, y[j] + POINT);
@@ -155,7 +158,7 @@ final class MapLabels {
                     faults++;
                 }
                 if (p != null && c.leader() && (c.leaderHits(x[i], y[i], p.left(), p.top(), p.right(), p.bottom())
-                        || p.leader() && crosses(x[i], y[i], c.leaderEnd(x[i], y[i]), x[j], y[j], p.leaderEnd(x[j], y[j])))) {
+                        || p.leader() && crosses(x[i], y[i], end, x[j], y[j], ends[j]))) {
                     faults++;
                 }
             }
