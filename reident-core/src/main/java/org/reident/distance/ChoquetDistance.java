@@ -13,54 +13,22 @@ package org.reident.distance;
  * is by value (ties by index) and the integral is evaluated on values perturbed by at most 2^-47
  * relative, far inside the linkage engine's tie tolerance.
  */
-public final class ChoquetDistance implements GapDistance {
+public final class ChoquetDistance extends SortedGapDistance {
     private static final int INDEX_BITS = 5;
     private static final long INDEX_MASK = (1L << INDEX_BITS) - 1;
 
-    private final SquaredDifferences diffs;
-    private final SortingNetwork network;
-    private final int n;
     private final double[] mu;
 
     public ChoquetDistance(double[] query, double[] reference, int n, double[] mu) {
-        if (mu.length != 1 << n || n > 1 << INDEX_BITS) {
-            throw new IllegalArgumentException("fuzzy measure needs 2^n values, n <= 32");
-        }
-        this.diffs = new SquaredDifferences(query, reference, n);
-        this.network = new SortingNetwork(n);
-        this.n = n;
+        super(query, reference, checked(n, mu));
         this.mu = mu.clone();
     }
 
-    @Override
-    public int queryCount() {
-        return diffs.queryCount();
-    }
-
-    @Override
-    public int referenceCount() {
-        return diffs.referenceCount();
-    }
-
-    @Override
-    public int dimension() {
+    private static int checked(int n, double[] mu) {
+        if (mu.length != 1 << n || n > 1 << INDEX_BITS) {
+            throw new IllegalArgumentException("fuzzy measure needs 2^n values, n <= 32");
+        }
         return n;
-    }
-
-    @Override
-    public void queryRow(int q, double[] out) {
-        diffs.queryRow(q, out);
-    }
-
-    @Override
-    public double[] referenceColumns() {
-        return diffs.referenceColumns();
-    }
-
-    /** The measure weighs subsets, not coordinates: every coordinate counts alike for a split. */
-    @Override
-    public double[] spreadWeights() {
-        return GapDistance.equalSpread(n);
     }
 
     /** mu >= 0 and mu(A) <= mu(A + k) for every subset A and variable k: the integral is then monotone. */
@@ -100,12 +68,7 @@ public final class ChoquetDistance implements GapDistance {
     public double ofGaps(double[] g, double[] c) {
         for (int k = 0; k < n; k++) {
             double x = Double.longBitsToDouble((Double.doubleToRawLongBits(g[k] * g[k]) & ~INDEX_MASK) | k);
-            int i = k;
-            while (i > 0 && c[i - 1] > x) {
-                c[i] = c[i - 1];
-                i--;
-            }
-            c[i] = x;
+            insert(c, k, x);
         }
         double s = 0;
         double prev = 0;

@@ -5,48 +5,12 @@ package org.reident.distance;
  * c_k = (a_k - b_k)^2 on standardised values and c_(1) >= c_(2) >= ... >= c_(n) (decreasing order).
  * Equal weights 1/n give AM. The values of a block of pairs are sorted by a {@link SortingNetwork}.
  */
-public final class OwaDistance implements GapDistance {
-    private final SquaredDifferences diffs;
-    private final SortingNetwork network;
-    private final int n;
+public final class OwaDistance extends SortedGapDistance {
     private final double[] w;
 
     public OwaDistance(double[] query, double[] reference, int n, double[] w) {
-        this.diffs = new SquaredDifferences(query, reference, n);
-        this.network = new SortingNetwork(n);
-        this.n = n;
+        super(query, reference, n);
         this.w = w.clone();
-    }
-
-    @Override
-    public int queryCount() {
-        return diffs.queryCount();
-    }
-
-    @Override
-    public int referenceCount() {
-        return diffs.referenceCount();
-    }
-
-    @Override
-    public int dimension() {
-        return n;
-    }
-
-    @Override
-    public void queryRow(int q, double[] out) {
-        diffs.queryRow(q, out);
-    }
-
-    @Override
-    public double[] referenceColumns() {
-        return diffs.referenceColumns();
-    }
-
-    /** The weights sit on sorted positions, not on coordinates: every coordinate counts alike. */
-    @Override
-    public double[] spreadWeights() {
-        return GapDistance.equalSpread(n);
     }
 
     @Override
@@ -62,12 +26,7 @@ public final class OwaDistance implements GapDistance {
     public double ofGaps(double[] g, double[] c) {
         for (int k = 0; k < n; k++) {
             double x = g[k] * g[k];
-            int i = k;
-            while (i > 0 && c[i - 1] > x) {
-                c[i] = c[i - 1];
-                i--;
-            }
-            c[i] = x;
+            insert(c, k, x);
         }
         double s = 0.0;
         for (int i = 0; i < n; i++) {
