@@ -63,22 +63,25 @@ final class MapLabels {
         boolean leaderHits(double px, double py, double l, double t, double r, double b) {
             double dx = Math.max(left, Math.min(right, px)) - px;
             double dy = Math.max(top, Math.min(bottom, py)) - py;
-            double[] u = {0, 1}; // the part of the segment inside the sides clipped so far
-            return clip(-dx, px - l, u) && clip(dx, r - px, u) && clip(-dy, py - t, u) && clip(dy, b - py, u) && u[0] < u[1];
-        }
-
-        /** One side of Liang and Barsky's clipping: p t <= q; false when no t in [0, 1] is left. */
-        private static boolean clip(double p, double q, double[] u) {
-            if (p == 0) {
-                return q >= 0; // parallel to this side: inside it or never
+            double lo = 0; // the part [lo, hi] of the segment inside the sides clipped so far
+            double hi = 1;
+            for (int side = 0; side < 4; side++) { // p u <= q for the points at u inside this side
+                double p = side == 0 ? -dx : side == 1 ? dx : side == 2 ? -dy : dy;
+                double q = side == 0 ? px - l : side == 1 ? r - px : side == 2 ? py - t : b - py;
+                if (p == 0) {
+                    if (q < 0) {
+                        return false; // parallel to this side and outside it
+                    }
+                } else if (p < 0) {
+                    lo = Math.max(lo, q / p);
+                } else {
+                    hi = Math.min(hi, q / p);
+                }
+                if (lo >= hi) {
+                    return false;
+                }
             }
-            double t = q / p;
-            if (p < 0) {
-                u[0] = Math.max(u[0], t);
-            } else {
-                u[1] = Math.min(u[1], t);
-            }
-            return u[0] < u[1];
+            return true;
         }
 
         /** The distance from (px, py) to the nearest point of the box (0 inside). */
