@@ -146,6 +146,10 @@ public final class ConflictLearner {
         /** When the master solve under way started (nanoTime seconds); negative: none under way. */
         volatile double masterSince = -1;
         final Heartbeat heartbeat;
+        /** When the last line of the cells' bound was printed (elapsed seconds; see {@link #CELLS_LINE_EVERY}). */
+        double cellsSaidAt = Double.NEGATIVE_INFINITY;
+        /** A bound from the cells not yet printed (a line held back): printed at the end if no later line gives one. */
+        boolean cellsOwed;
 
         Run(LinkageData data, int[] train) {
             this.data = data;
@@ -276,6 +280,7 @@ public final class ConflictLearner {
                 tighten(m - (int) solved.bestBound());
                 masterOptimal = solved.optimal();
                 hard = master.lastTook(hardNodes);
+                cellsOwed = false; // the round's line gives the bound
                 progress(String.format(Locale.ROOT, "round %d: bound %d, best %d, %d cuts (mean size %.1f%s), %d rows (%d in the LP), %.1f s"
                         + " (master %.1f s)", round, bound, bestKept, cuts, cutSize / (double) Math.max(1, cuts),
                         notes(), slave.rows(), slave.lpRows(), elapsed(), masterSeconds));
@@ -285,6 +290,9 @@ public final class ConflictLearner {
             }
             if (!status.equals("OPTIMAL") && fromBeside()) {
                 status = "OPTIMAL";
+            }
+            if (cellsOwed) {
+                sayCellsBound();
             }
             if (!status.equals("OPTIMAL")) {
                 boundFromLastConflicts();
@@ -416,10 +424,21 @@ public final class ConflictLearner {
                 seed(f.weights(), "cells: the centre of a weight cell");
             }
             if (tighten(c.bound())) {
-                progress(String.format(Locale.ROOT, "cells: bound %d after %d weight cells, best %d, %.1f s", bound, c.cells(),
-                        bestKept, elapsed()));
+                cellsOwed = true;
+                if (elapsed() - cellsSaidAt >= Math.max(CELLS_LINE_EVERY, CELLS_LINE_SHARE * cellsSaidAt)) {
+                    sayCellsBound();
+                }
             }
             return bestKept >= bound;
+        }
+
+        /** The cells' bound line (the held-back one too, when nothing has printed the bound since). */
+        void sayCellsBound() {
+            cellsSaidAt = elapsed();
+            cellsOwed = false;
+            SimplexCells c = cells();
+            progress(String.format(Locale.ROOT, "cells: bound %d after %d weight cells, best %d, %.1f s", bound,
+                    c == null ? 0 : c.cells(), bestKept, cellsSaidAt));
         }
 
         /**
@@ -634,6 +653,16 @@ public final class ConflictLearner {
      * Census: under 3 s).
      */
     static final double ROUND_PAUSE = 10;
+
+    /**
+     * The least time between two lines of the weight cells' bound, seconds; later in a run, the
+     * least is {@link #CELLS_LINE_SHARE} of the time of the last line. The cells lower the bound one
+     * record at a time, and EIA's WM (4,092 records, 11 variables, 120 s) printed 620 such lines,
+     * about five a second; a bound held back is printed with the next line or at the end.
+     */
+    static final double CELLS_LINE_EVERY = 1.0;
+    /** Past 20 s, a cells' bound line waits 5% of the run's time so far: about 14 lines a doubling of it. */
+    static final double CELLS_LINE_SHARE = 0.05;
 
     /** How often the paused cuts read the weight cells ({@code Run.pauseForCells}), in ms. */
     static final long PAUSE_POLL_MS = 20;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -289,12 +290,33 @@ class SimplexCellsTest {
             }
         }
         assertTrue(fromCells, "the cells lowered the bound: " + lines);
+        assertCellsLinesSpaced(lines);
         // the cells are read during the cuts' first round, so their centres (from 1 s) often beat AM
         // before the climb starts (3 s), and the climb from there may find nothing better in 10 s
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("climb: weights from a local search links")
                 || l.startsWith("cells: the centre of a weight cell links")), "the searches beside the cuts gave an incumbent: " + lines);
         assertEquals(last, r.bound(), "the bound is the last one reported: " + lines);
         assertTrue(r.solver().contains("weight cells:"), r.solver());
+    }
+
+    /**
+     * The cells' bound lines come at most every {@link ConflictLearner#CELLS_LINE_EVERY}, or a share of
+     * the time so far (their times are printed to 0.1 s), but for the last, which may give a bound held back; and more than one
+     * came, so the check has pairs to look at (without the hold-back this file gives dozens of lines,
+     * several within a tenth of a second).
+     */
+    static void assertCellsLinesSpaced(List<String> lines) {
+        List<Double> at = new ArrayList<>();
+        for (String l : lines) {
+            if (l.startsWith("cells: bound ")) {
+                at.add(Double.parseDouble(l.replaceAll(".*, ([0-9.]+) s$", "$1")));
+            }
+        }
+        assertTrue(at.size() >= 2, "cells' bound lines: " + lines);
+        for (int i = 1; i < at.size() - 1; i++) {
+            double least = Math.max(ConflictLearner.CELLS_LINE_EVERY, ConflictLearner.CELLS_LINE_SHARE * at.get(i - 1));
+            assertTrue(at.get(i) - at.get(i - 1) >= least - 0.15, "spaced: " + at);
+        }
     }
 
     /**
