@@ -117,12 +117,8 @@ public final class ConflictLearner {
         final int m;
         final ConflictSlave slave;
         final CoverSearch master;
-        /** Replaced whole, never changed in place: the climb reads it from its thread. */
-        volatile double[] best;
-        volatile int bestKept = -1;
-        /** The engine's linkage with {@link #best}'s parameters; null until an incumbent is taken. */
-        private LinkageResult bestLinkage;
-        int bestCount = -1;
+        /** The best parameters found, counted by the engine; the climb reads them from its thread. */
+        final Incumbent inc;
         int cuts;
         long cutSize;
         volatile double masterSeconds;
@@ -158,7 +154,8 @@ public final class ConflictLearner {
             this.master = CoverMaster.create(m, o, treeNodes); // first: it validates the backend
             master.record(record);
             this.slave = new ConflictSlave(o, data, train, deadline);
-            this.best = LearnedModels.neutral(o.aggregator(), slave.features());
+            this.inc = new Incumbent(o, slave.features(), data, train, slave.unlinkable(),
+                    LearnedModels.neutral(o.aggregator(), slave.features()));
             this.heartbeat = Heartbeat.start(o.progress(), this::status, t0 / 1e9);
         }
 
@@ -186,7 +183,7 @@ public final class ConflictLearner {
             double since = masterSince;
             double master = masterSeconds + (since < 0 ? 0 : System.nanoTime() / 1e9 - since);
             return String.format(Locale.ROOT, "round %d: %s; bound %d, best %d, %d conflicts, %.1f s (master %.1f s)", round,
-                    phase, bound, bestKept, conflicts, elapsed(), master);
+                    phase, bound, inc.kept(), conflicts, elapsed(), master);
         }
 
         LearnResult solve() {
@@ -220,7 +217,7 @@ public final class ConflictLearner {
             if (start != null) {
                 seed(start, "start: the given weighted mean");
             }
-            startKept = bestKept;
+            startKept = inc.kept();
             bound = m - unlinkable;
             cutsBound = bound;
             beside = new WeightsBeside(o, slave.features(), data, train, slave.unlinkable(), t0 / 1e9, deadline, this::climbFrom,
@@ -241,7 +238,7 @@ public final class ConflictLearner {
                     break; // out of time
                 }
                 checked++;
-                if (removed.isEmpty() && masterOptimal || bestKept >= bound) {
+                if (removed.isEmpty() && masterOptimal || inc.kept() >= bound) {
                     status = "OPTIMAL";
                     break;
                 }
@@ -249,7 +246,7 @@ public final class ConflictLearner {
                 if (hard) {
                     reinsert(keep, droppedByMaster(keep, removed));
                 }
-                if (bestKept >= bound) {
+                if (inc.kept() >= bound) {
                     status = "OPTIMAL";
                     break;
                 }
@@ -265,14 +262,14 @@ public final class ConflictLearner {
                 long ms = System.nanoTime();
                 phase = "master: covering " + cuts + " cuts";
                 masterSince = ms / 1e9;
-                CoverMaster.Solved solved = master.solve(remaining, keep, m - bound, bestKept < 0 ? m : m - bestKept - 1);
+                CoverMaster.Solved solved = master.solve(remaining, keep, m - bound, inc.kept() < 0 ? m : m - inc.kept() - 1);
                 masterSeconds += (System.nanoTime() - ms) / 1e9;
                 masterSince = -1;
                 if (solved == null) {
                     break;
                 }
                 if (solved.infeasible()) { // no set larger than the incumbent passes the cuts
-                    bound = bestKept;
+                    bound = inc.kept();
                     status = "OPTIMAL";
                     break;
                 }
@@ -282,7 +279,7 @@ public final class ConflictLearner {
                 hard = master.lastTook(hardNodes);
                 cellsOwed = false; // the round's line gives the bound
                 progress(String.format(Locale.ROOT, "round %d: bound %d, best %d, %d cuts (mean size %.1f%s), %d rows (%d in the LP), %.1f s"
-                        + " (master %.1f s)", round, bound, bestKept, cuts, cutSize / (double) Math.max(1, cuts),
+                        + " (master %.1f s)", round, bound, inc.kept(), cuts, cutSize / (double) Math.max(1, cuts),
                         notes(), slave.rows(), slave.lpRows(), elapsed(), masterSeconds));
             }
             if (beside != null) {
@@ -296,17 +293,17 @@ public final class ConflictLearner {
             }
             if (!status.equals("OPTIMAL")) {
                 boundFromLastConflicts();
-                if (bestKept >= bound) { // the conflicts since the last master solve closed the gap
+                if (inc.kept() >= bound) { // the conflicts since the last master solve closed the gap
                     status = "OPTIMAL";
                 }
             }
-            if (bestKept >= 0 && !status.equals("OPTIMAL")) {
+            if (inc.kept() >= 0 && !status.equals("OPTIMAL")) {
                 status = "FEASIBLE";
             }
-            DistanceModel model = LearnedModels.toModel(o, best, slave.features(), data);
+            DistanceModel model = LearnedModels.toModel(o, inc.theta(), slave.features(), data);
             // the engine's linkage of the incumbent, made when it became the incumbent (a full
             // linkage: a Choquet one of 20,000 records takes about 7 s, docs/learning.md, "The limit kept")
-            LinkageResult linkage = bestLinkage != null ? bestLinkage : LearnedModels.link(o, model, data);
+            LinkageResult linkage = inc.linkage() != null ? inc.linkage() : LearnedModels.link(o, model, data);
             int linked = LearnedModels.strictCount(linkage, train);
             String engine = master.version() + ", combinatorial Benders, " + cuts + " cuts"
                     + "; master: " + master.notes() + (beside == null ? "" : beside.note())
@@ -314,7 +311,7 @@ public final class ConflictLearner {
             master.delete();
             slave.delete();
             double gap = bound == 0 ? 0 : Math.max(0, (bound - (double) linked) / bound);
-            return new LearnResult(model, status, m, Math.max(0, bestKept), bound, gap, linkage, linked, unlinkable, checked,
+            return new LearnResult(model, status, m, Math.max(0, inc.kept()), bound, gap, linkage, linked, unlinkable, checked,
                     slave.rows(), elapsed(), o.solver() + " (" + engine + ")");
         }
 
@@ -325,7 +322,7 @@ public final class ConflictLearner {
          * incumbent is then optimal. True when the bound fell.
          */
         boolean tighten(int proven) {
-            int b = Math.max(proven, bestKept);
+            int b = Math.max(proven, inc.kept());
             if (b >= bound) {
                 return false;
             }
@@ -388,13 +385,13 @@ public final class ConflictLearner {
          * records (MDAV, WM, 60 s) the climb made 4 moves in 12.6 s there, a core taken from the cuts.
          */
         double[] climbFrom() {
-            if (bound - bestKept < CLIMB_GAP * m) {
+            if (bound - inc.kept() < CLIMB_GAP * m) {
                 return null; // too little to gain for a core
             }
             if (WeightsBeside.simplex(o.aggregator())) {
-                return best.clone();
+                return inc.theta().clone();
             }
-            if (bestKept > startKept) {
+            if (inc.kept() > startKept) {
                 return null;
             }
             double[] w = o.startWeights();
@@ -420,7 +417,7 @@ public final class ConflictLearner {
                 return false;
             }
             SimplexCells.Found f = c.found();
-            if (f.linked() > bestKept) {
+            if (f.linked() > inc.kept()) {
                 seed(f.weights(), "cells: the centre of a weight cell");
             }
             if (tighten(c.bound())) {
@@ -429,7 +426,7 @@ public final class ConflictLearner {
                     sayCellsBound();
                 }
             }
-            return bestKept >= bound;
+            return inc.kept() >= bound;
         }
 
         /** The cells' bound line (the held-back one too, when nothing has printed the bound since). */
@@ -438,7 +435,7 @@ public final class ConflictLearner {
             cellsOwed = false;
             SimplexCells c = cells();
             progress(String.format(Locale.ROOT, "cells: bound %d after %d weight cells, best %d, %.1f s", bound,
-                    c == null ? 0 : c.cells(), bestKept, cellsSaidAt));
+                    c == null ? 0 : c.cells(), inc.kept(), cellsSaidAt));
         }
 
         /**
@@ -573,65 +570,25 @@ public final class ConflictLearner {
             }
         }
 
-        /** A linkable set and the slave's parameters: the incumbent if it keeps more records (then links more strictly). */
+        /** A linkable set and the slave's parameters: the incumbent if they keep more records ({@link Incumbent#offer}). */
         void offer(boolean[] s) {
-            double[] theta = slave.theta();
-            int inS = kept(s);
-            if (inS + NEAR < bestKept) {
-                return;
-            }
-            LinkageResult linkage = LearnedModels.link(o, LearnedModels.toModel(o, theta, slave.features(), data), data);
-            int kept = Math.max(inS, linkedWithMargin(linkage));
-            int count = LearnedModels.strictCount(linkage, train);
-            if (kept > bestKept || kept == bestKept && count > bestCount) {
-                bestKept = kept;
-                bestCount = count;
-                best = theta;
-                bestLinkage = linkage;
-            }
+            inc.offer(slave.theta(), kept(s));
         }
 
         /**
-         * Records (not unlinkable) that the linkage links with margin eps, from eps (1 - 1e-3): a
-         * learned vertex of the LP has margins at eps up to GLOP's tolerance. Parameters the slave
-         * found for a set S often link records outside S too (whole-Census SB, 60 s: at round 13 S
-         * held 969 records and its parameters linked 972, which S itself reached at round 26).
-         */
-        int linkedWithMargin(LinkageResult linkage) {
-            int kept = 0;
-            for (int r = 0; r < m; r++) {
-                kept += !slave.unlinkable(r) && linkage.margin(train[r]) >= o.eps() * (1 - 1e-3) ? 1 : 0;
-            }
-            return kept;
-        }
-
-        /**
-         * A known member of the family as the first incumbent: the records it links with margin eps,
-         * by the engine's margins, which certify on their own that these records can be linked
-         * together. Margins down to eps (1 - 1e-3) count: a learned parameter vector is a vertex of
-         * the slave's LP, where many margins sit at eps up to GLOP's feasibility tolerance (1e-7,
-         * 1e-3 of eps), and the slave itself accepts a set whose rows outside its LP have margins of
-         * eps/2 ({@link ConflictSlave}); counting from eps (1 + 1e-6), wm*'s weights on the demo's
-         * files kept 1,990 of its 1,995 records. So every result links at least
-         * as many records with margin eps as AM, and as a given weighted mean in the families that
-         * hold it, even when the first round does not finish in time; and the master's first solve
-         * already seeks only larger sets. The slave is not asked: a seed no better than the first
-         * round's incumbent then changes nothing. Asked (a check of the seed's set before the first
-         * round), the AM seed, 162 records against the first incumbent's 357, sent seed-1 M5-38 SB
-         * down another path of rounds, 4.0 s -> 6.7 s (`bench-learn --time-limit 30s --no-plain
-         * --no-big-m`, two runs each, 2026-11-27).
+         * A known member of the family as the incumbent ({@link Incumbent#seed}), said when taken. So
+         * every result links at least as many records with margin eps as AM, and as a given weighted
+         * mean in the families that hold it, even when the first round does not finish in time; and
+         * the master's first solve already seeks only larger sets. The slave is not asked: a seed no
+         * better than the first round's incumbent then changes nothing. Asked (a check of the seed's
+         * set before the first round), the AM seed, 162 records against the first incumbent's 357,
+         * sent seed-1 M5-38 SB down another path of rounds, 4.0 s -> 6.7 s (`bench-learn --time-limit
+         * 30s --no-plain --no-big-m`, two runs each, 2026-11-27).
          */
         void seed(double[] theta, String what) {
-            LinkageResult linkage = LearnedModels.link(o, LearnedModels.toModel(o, theta, slave.features(), data), data);
-            int kept = linkedWithMargin(linkage);
-            int count = LearnedModels.strictCount(linkage, train);
-            if (kept > bestKept || kept == bestKept && count > bestCount) {
-                bestKept = kept;
-                bestCount = count;
-                best = theta.clone();
-                bestLinkage = linkage;
-                progress(String.format(Locale.ROOT, "%s links %d records with margin eps (%d strictly), %.1f s", what, kept,
-                        count, elapsed()));
+            if (inc.seed(theta)) {
+                progress(String.format(Locale.ROOT, "%s links %d records with margin eps (%d strictly), %.1f s", what, inc.kept(),
+                        inc.count(), elapsed()));
             }
         }
 
@@ -666,12 +623,6 @@ public final class ConflictLearner {
 
     /** How often the paused cuts read the weight cells ({@code Run.pauseForCells}), in ms. */
     static final long PAUSE_POLL_MS = 20;
-
-    /**
-     * A linkable set this many records short of the incumbent is still linked by the engine: its
-     * parameters may link records outside it (2 to 4 in the whole-Census SB's later rounds).
-     */
-    static final int NEAR = 2;
 
     private static int kept(boolean[] keep) {
         int c = 0;

@@ -1,0 +1,119 @@
+package org.reident.learn;
+
+import org.reident.data.LinkageData;
+import org.reident.linkage.LinkageResult;
+
+/**
+ * The best parameters a cuts run ({@link ConflictLearner}) has found, with the linkage engine's count
+ * of what they link. A parameter vector is counted by the engine, never by the slave's LP: the
+ * records (not unlinkable) it links with margin eps, from eps (1 - 1e-3), are kept, and among equal
+ * such counts the one linking more records strictly wins. Margins down to eps (1 - 1e-3) count: a
+ * learned parameter vector is a vertex of the slave's LP, where many margins sit at eps up to GLOP's
+ * feasibility tolerance (1e-7, 1e-3 of eps), and the slave itself accepts a set whose rows outside
+ * its LP have margins of eps/2 ({@link ConflictSlave}); counting from eps (1 + 1e-6), wm*'s weights
+ * on the demo's files kept 1,990 of its 1,995 records.
+ *
+ * <p>The climb's thread reads {@link #theta} and {@link #kept} while the run's thread replaces them:
+ * both are volatile and {@link #theta}'s array is replaced whole, never changed in place.
+ */
+final class Incumbent {
+    /**
+     * A linkable set this many records short of the incumbent is still linked by the engine: its
+     * parameters may link records outside it (2 to 4 in the whole-Census SB's later rounds).
+     */
+    static final int NEAR = 2;
+
+    private final LearnOptions o;
+    private final Features features;
+    private final LinkageData data;
+    private final int[] train;
+    private final boolean[] unlinkable;
+    private volatile double[] theta;
+    private volatile int kept = -1;
+    private int count = -1;
+    /** The engine's linkage with {@link #theta}; null until a vector is taken. */
+    private LinkageResult linkage;
+
+    /**
+     * No incumbent yet ({@link #kept} -1), with {@code neutral} (AM in the family) as the parameters
+     * to report should none ever be taken.
+     */
+    Incumbent(LearnOptions o, Features features, LinkageData data, int[] train, boolean[] unlinkable, double[] neutral) {
+        this.o = o;
+        this.features = features;
+        this.data = data;
+        this.train = train;
+        this.unlinkable = unlinkable.clone();
+        this.theta = neutral.clone();
+    }
+
+    /** Records linked with margin eps by the incumbent's parameters, by the engine (-1: none yet). */
+    int kept() {
+        return kept;
+    }
+
+    /** The incumbent's records linked strictly by the engine (-1: none yet). */
+    int count() {
+        return count;
+    }
+
+    /** The incumbent's parameters (AM's until one is taken); the caller must not change them. */
+    double[] theta() {
+        return theta;
+    }
+
+    /** The engine's linkage of the incumbent's parameters; null until one is taken. */
+    LinkageResult linkage() {
+        return linkage;
+    }
+
+    /**
+     * A known member of the family (AM, a given weighted mean, the climb's or the weight cells'
+     * weights) as the incumbent when the engine counts more: true when taken. The slave is not asked:
+     * the records it links with margin eps certify on their own that they can be linked together.
+     */
+    boolean seed(double[] theta) {
+        LinkageResult l = link(theta);
+        return take(theta.clone(), linkedWithMargin(l), l);
+    }
+
+    /**
+     * The slave's parameters for a set of {@code inS} records it found linkable together: the
+     * incumbent when they keep more records (at least {@code inS}, often more: whole-Census SB,
+     * 60 s, at round 13 the set held 969 records and its parameters linked 972, which the set itself
+     * reached at round 26). A set more than {@link #NEAR} records short of the incumbent is not
+     * linked (linking every set cost the whole-Census CI about 1 s of its 8).
+     */
+    boolean offer(double[] theta, int inS) {
+        if (inS + NEAR < kept) {
+            return false;
+        }
+        LinkageResult l = link(theta);
+        return take(theta, Math.max(inS, linkedWithMargin(l)), l);
+    }
+
+    private boolean take(double[] t, int k, LinkageResult l) {
+        int c = LearnedModels.strictCount(l, train);
+        if (k > kept || k == kept && c > count) {
+            count = c;
+            linkage = l;
+            theta = t;
+            kept = k; // last: a reader seeing the count sees the parameters that made it
+            return true;
+        }
+        return false;
+    }
+
+    private LinkageResult link(double[] t) {
+        return LearnedModels.link(o, LearnedModels.toModel(o, t, features, data), data);
+    }
+
+    /** Records (not unlinkable) that the linkage links with margin eps, from eps (1 - 1e-3). */
+    private int linkedWithMargin(LinkageResult l) {
+        int k = 0;
+        for (int r = 0; r < train.length; r++) {
+            k += !unlinkable[r] && l.margin(train[r]) >= o.eps() * (1 - 1e-3) ? 1 : 0;
+        }
+        return k;
+    }
+}
