@@ -43,7 +43,8 @@ import org.reident.linkage.LinkageResult;
  * (an incumbent). After a hard master solve ({@link #HARD_NODES} search-tree nodes or more) the
  * records the master itself gave up are tried again the same way, for a better incumbent. When the
  * master's optimal S itself is linkable, or an incumbent keeps as many records as the master's
- * bound, the result is proven optimal.</li>
+ * bound, the result is proven optimal. Incumbents (the slave's parameters, AM, a given weighted
+ * mean, the climb's and the weight cells') are counted by the linkage engine ({@link Incumbent}).</li>
  * </ul>
  * The LP relaxation of the cut formulation does not suffer from big-M constants, which is why it
  * is faster on the hard files (docs/learning.md, "Measured").
