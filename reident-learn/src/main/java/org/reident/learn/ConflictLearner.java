@@ -218,6 +218,7 @@ public final class ConflictLearner {
             if (start != null) {
                 seed(start, "start: the given weighted mean");
             }
+            standardStarts();
             startKept = inc.kept();
             bound = m - unlinkable;
             cutsBound = bound;
@@ -378,7 +379,9 @@ public final class ConflictLearner {
 
         /**
          * Where the climb starts: the run's best when the climb's weights are its own, else the given
-         * or AM's weights, but only while the cuts have found nothing better than those (null: no
+         * or AM's weights (not DBRL2's: from them the weight climb of CI and SB on EIA, MDAV, 10
+         * variables, ran longer and left the family climb less time, 1,612-1,629 records against
+         * 1,635-1,639 at 60 s), but only while the cuts have found nothing better than those (null: no
          * climb). A family richer than the weighted means whose cuts already beat its start rarely
          * gains from a weighted mean, and the climb would take a core (whole Census, CI, proven in
          * 7.8-8.0 s: 8.4-9.1 s with the climb beside it; docs/learning.md). None either when the
@@ -586,10 +589,30 @@ public final class ConflictLearner {
          * sent seed-1 M5-38 SB down another path of rounds, 4.0 s -> 6.7 s (`bench-learn --time-limit
          * 30s --no-plain --no-big-m`, two runs each, 2026-11-27).
          */
-        void seed(double[] theta, String what) {
+        boolean seed(double[] theta, String what) {
             if (inc.seed(theta)) {
                 progress(String.format(Locale.ROOT, "%s links %d records with margin eps (%d strictly), %.1f s", what, inc.kept(),
                         inc.count(), elapsed()));
+                return true;
+            }
+            return false;
+        }
+
+        /**
+         * DBRL2's weights (every family but OWA, and WM_m when they are at least delta) and, for SB,
+         * SB_NC and MD*, MD's matrix as incumbents ({@link StandardStarts}).
+         */
+        void standardStarts() {
+            int n = data.dimension();
+            double[] diff = StandardStarts.differences(o, data, train);
+            double[] w = StandardStarts.dbrl2(diff, n);
+            double[] theta = w == null ? null : LearnedModels.embed(o, w, slave.features());
+            if (theta != null) {
+                seed(theta, "start: DBRL2's weights");
+            }
+            double[] sigma = o.aggregator().isBilinear() ? StandardStarts.md(diff, n) : null;
+            if (sigma != null) {
+                seed(StandardStarts.bilinear(sigma, slave.features()), "start: MD's matrix");
             }
         }
 
