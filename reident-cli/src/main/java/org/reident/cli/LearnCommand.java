@@ -250,7 +250,7 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
         if (json) {
             stdout.println(Reports.JSON.writeValueAsString(j));
         } else {
-            LearnReport.text(stdout, r, data, train, a, hrla);
+            LearnReport.text(stdout, r, data, train, a, hrla, o.eps());
             if (interrupted) {
                 stdout.printf(Locale.ROOT, "stopped by the user (Ctrl-C) after %.1f s: the best found and the bound proven so far%n",
                         r.seconds());

@@ -77,6 +77,12 @@ final class LearnReport {
             j.put("count_note", countNote(r.milpLinked(), c.strict(), r.status()));
         }
         j.put("eps", o.eps());
+        EpsAdvice e = EpsAdvice.of(r.linkage(), train, o.eps(), r.bound());
+        j.put("margin_linked", e.withMargin());
+        if (e.advised()) {
+            j.put("eps_note", e.note(o.eps()));
+            j.put("eps_suggested", e.suggested());
+        }
         j.put("unlinkable", r.unlinkable());
         j.put("rounds", r.rounds());
         j.put("rows", r.rows());
@@ -121,8 +127,9 @@ final class LearnReport {
     }
 
     /** @param heuristic the result of HRLA: its bound is "some measure could link", not a proven optimum's */
-    static void text(PrintWriter out, LearnResult r, LinkageData data, int[] train, Aggregator a, boolean heuristic) {
+    static void text(PrintWriter out, LearnResult r, LinkageData data, int[] train, Aggregator a, boolean heuristic, double eps) {
         Counts c = Counts.of(r.linkage(), train);
+        EpsAdvice e = EpsAdvice.of(r.linkage(), train, eps, r.bound());
         out.printf(Locale.ROOT, "learned %s on %d records, %d variables (%s)%n", a.label(), c.records(), data.dimension(),
                 String.join(", ", data.variables()));
         out.printf(Locale.ROOT, "status %s: %d re-identified (%.2f%%), recomputed by the linkage engine; tie-aware %.2f%n",
@@ -131,13 +138,16 @@ final class LearnReport {
             out.printf(Locale.ROOT, "heuristic: not proven optimal; at most %d records can be linked by any measure (gap at most %.2f%%);"
                     + " --method milp gives the certified optimum%n", r.bound(), 100 * r.gap());
         } else {
-            out.printf(Locale.ROOT, "bound: no parameter value links more than %d records with margin eps (gap %.2f%%)%n",
-                    r.bound(), 100 * r.gap());
+            out.printf(Locale.ROOT, "bound: no parameter value links more than %d records with margin eps; the parameters returned"
+                    + " link %d so (gap %.2f%%)%n", r.bound(), e.withMargin(), 100 * r.gap());
         }
         if (r.milpLinked() != c.strict()) {
             out.println("note: the MILP counts " + r.milpLinked() + "; " + countNote(r.milpLinked(), c.strict(), r.status()));
         }
-        out.printf(Locale.ROOT, "%d records cannot be linked by any parameter value; %d round%s, %d rows, %.2f s, %s%n",
+        if (e.advised() && !heuristic) {
+            out.println("note: " + e.note(eps));
+        }
+        out.printf(Locale.ROOT, "%d records cannot be linked with margin eps by any parameter value; %d round%s, %d rows, %.2f s, %s%n",
                 r.unlinkable(), r.rounds(), r.rounds() == 1 ? "" : "s", r.rows(), r.seconds(), r.solver());
         int[] test = complement(data, train);
         if (test.length > 0) {

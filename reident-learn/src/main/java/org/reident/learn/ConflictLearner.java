@@ -312,7 +312,7 @@ public final class ConflictLearner {
                     + (pausedSeconds > 0 ? String.format(Locale.ROOT, "; cuts paused %.1f s while the cells led", pausedSeconds) : "");
             master.delete();
             slave.delete();
-            double gap = bound == 0 ? 0 : Math.max(0, (bound - (double) linked) / bound);
+            double gap = LearnedModels.gap(bound, linkage, train, o.eps());
             return new LearnResult(model, status, m, Math.max(0, inc.kept()), bound, gap, linkage, linked, unlinkable, checked,
                     slave.rows(), elapsed(), o.solver() + " (" + engine + ")");
         }

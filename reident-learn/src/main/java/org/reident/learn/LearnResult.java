@@ -17,7 +17,9 @@ import org.reident.linkage.LinkageResult;
  * @param trainingRecords records the parameters were learned on
  * @param milpLinked     N - sum K of the last solve
  * @param bound          the most training records any parameter value could link with margin eps
- * @param gap            (bound - linked) / bound, linked = the recomputed strict count on the training records
+ * @param gap            (bound - linked) / bound, linked = the training records the returned parameters link with
+ *                       margin eps by the engine, as the bound counts them (HRLA: its strict count against
+ *                       its bound of records some measure could link)
  * @param linkage        the engine's linkage of every query record with the learned parameters
  * @param trainingLinked strict re-identifications among the training records, recomputed
  * @param unlinkable     training records no parameter value can link (fixed K = 1)

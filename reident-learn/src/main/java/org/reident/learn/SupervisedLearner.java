@@ -161,7 +161,7 @@ public final class SupervisedLearner {
         int trainingLinked = LearnedModels.strictCount(linkage, train);
         String version = milp.version();
         milp.solver.delete(); // native memory
-        double gap = bound == 0 ? 0 : Math.max(0, (bound - (double) trainingLinked) / bound);
+        double gap = LearnedModels.gap(bound, linkage, train, o.eps());
         return new LearnResult(model, status, train.length, milpLinked, bound, gap, linkage, trainingLinked, unlinkable,
                 rounds, milp.rows(), (System.nanoTime() - t0) / 1e9, o.solver() + " (" + version + ")");
     }

@@ -1,0 +1,72 @@
+package org.reident.cli;
+
+import java.util.Arrays;
+import java.util.Locale;
+import org.reident.linkage.LinkageResult;
+
+/**
+ * Whether the learning margin eps suits the file. The MILP and its bound count a record as linked
+ * only with margin eps (the rival nearest after the true match at least eps farther, in squared
+ * standardised units), while the engine's re-identifications count every positive margin. On a file
+ * whose records lie close together in standardised units (skewed variables: EIA's revenues, most of
+ * them tiny beside the largest) many true matches are nearest by less than eps = 1e-4: EIA protected
+ * by MDAV on 10 variables, WM, 60 s, re-identified 3,267 records of which 1,682 by a margin below eps,
+ * beyond a bound of 1,955. When the re-identifications pass the bound, or those margins are more than
+ * 5% of the training records, the result says so and suggests an eps that counts most of them: a
+ * power of ten at most the 10th percentile of those margins (at least 1e-12, near the rounding of
+ * squared standardised distances). With the suggested 1e-7 that run re-identified 3,362 records
+ * against a bound of 3,687, 50 of them by a margin below eps, and no advice followed.
+ *
+ * @param withMargin the training records linked with margin eps (from eps (1 - 1e-3), as the learner counts)
+ * @param below      the records re-identified strictly with a margin below that
+ * @param suggested  the eps to suggest, or NaN when none is advised
+ */
+record EpsAdvice(int withMargin, int below, double suggested) {
+    /** The smallest eps suggested. */
+    static final double FLOOR = 1e-12;
+
+    /** Share of the training records linked by a margin below eps from which eps is advised against. */
+    static final double SHARE = 0.05;
+
+    /** @param bound the most records any parameter value links with margin eps */
+    static EpsAdvice of(LinkageResult l, int[] train, double eps, int bound) {
+        double from = eps * (1 - 1e-3);
+        int with = 0;
+        double[] small = new double[train.length];
+        int below = 0;
+        int strict = 0;
+        for (int i : train) {
+            double m = l.margin(i);
+            boolean linked = l.rank(i) == 1 && l.tiesWithTrue(i) == 1;
+            strict += linked ? 1 : 0;
+            if (m >= from) {
+                with++;
+            } else if (m > 0 && linked) {
+                small[below++] = m;
+            }
+        }
+        if (below <= 2 || strict <= bound && below <= SHARE * train.length) {
+            return new EpsAdvice(with, below, Double.NaN);
+        }
+        double[] m = Arrays.copyOf(small, below);
+        Arrays.sort(m);
+        double q = m[(int) (0.1 * (below - 1))];
+        double s = Math.max(FLOOR, Math.pow(10, Math.floor(Math.log10(q))));
+        return new EpsAdvice(with, below, s);
+    }
+
+    boolean advised() {
+        return !Double.isNaN(suggested);
+    }
+
+    /** The note for the report (only when {@link #advised}). */
+    String note(double eps) {
+        return String.format(Locale.ROOT, "eps = %s is large for this file: %d records are re-identified by a margin below it,"
+                + " which neither the MILP nor its bound counts; --eps %s counts 9 in 10 of them with these parameters",
+                format(eps), below, format(suggested));
+    }
+
+    static String format(double v) {
+        return String.format(Locale.ROOT, "%.0e", v).replace("e-0", "e-");
+    }
+}
