@@ -79,7 +79,9 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
     String timeLimit;
 
     @Option(names = "--eps", defaultValue = "1e-4", paramLabel = "E",
-            description = "Strictness margin of the MILP, in squared standardised units, above 0 and at most 1 (default ${DEFAULT-VALUE}).")
+            description = "Strictness margin of the MILP, in squared standardised units, above 0 and at most 1 (default ${DEFAULT-VALUE}). "
+                    + "The MILP and its bound count a record as linked only when its nearest rival is eps farther than its true match; "
+                    + "a result with many records linked by less says so and suggests a smaller eps.")
     double eps;
 
     @Option(names = "--solver-params", paramLabel = "P",
