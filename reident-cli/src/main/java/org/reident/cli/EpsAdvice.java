@@ -19,7 +19,7 @@ import org.reident.linkage.LinkageResult;
  *
  * @param withMargin the training records linked with margin eps (from eps (1 - 1e-3), as the learner counts)
  * @param below      the records re-identified strictly with a margin below that
- * @param suggested  the eps to suggest, or NaN when none is advised
+ * @param suggested  the eps to suggest, or NaN when none is advised (or none below eps and {@link #FLOOR} is left)
  */
 record EpsAdvice(int withMargin, int below, double suggested) {
     /** The smallest eps suggested. */
@@ -52,7 +52,7 @@ record EpsAdvice(int withMargin, int below, double suggested) {
         Arrays.sort(m);
         double q = m[(int) (0.1 * (below - 1))];
         double s = Math.max(FLOOR, Math.pow(10, Math.floor(Math.log10(q))));
-        return new EpsAdvice(with, below, s);
+        return new EpsAdvice(with, below, s < eps ? s : Double.NaN); // nothing smaller to suggest
     }
 
     boolean advised() {
