@@ -11,8 +11,8 @@ import org.reident.linkage.LinkageResult;
  * whose records lie close together in standardised units (skewed variables: EIA's revenues, most of
  * them tiny beside the largest) many true matches are nearest by less than eps = 1e-4: EIA protected
  * by MDAV on 10 variables, WM, 60 s, re-identified 3,267 records of which 1,682 by a margin below eps,
- * beyond a bound of 1,955. When the re-identifications pass the bound, or those margins are more than
- * 5% of the training records, the result says so and suggests an eps that counts most of them: a
+ * beyond a bound of 1,955. When those margins are more than 1% of the training records (and 2) and
+ * the re-identifications pass the bound, or they are more than 5%, the result says so and suggests an eps that counts most of them: a
  * power of ten at most the 10th percentile of those margins (at least 1e-12, near the rounding of
  * squared standardised distances). With the suggested 1e-7 that run re-identified 3,362 records
  * against a bound of 3,687, 50 of them by a margin below eps, and no advice followed.
@@ -45,7 +45,7 @@ record EpsAdvice(int withMargin, int below, double suggested) {
                 small[below++] = m;
             }
         }
-        if (below <= 2 || strict <= bound && below <= SHARE * train.length) {
+        if (below <= Math.max(2, 0.01 * train.length) || strict <= bound && below <= SHARE * train.length) {
             return new EpsAdvice(with, below, Double.NaN);
         }
         double[] m = Arrays.copyOf(small, below);

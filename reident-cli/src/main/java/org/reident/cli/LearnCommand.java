@@ -195,6 +195,8 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
             stop.close();
         }
         ObjectNode j = LearnReport.json(r, data, train, a, o);
+        StandardBeside standard = StandardBeside.of(data, train, o.standardization());
+        standard.json(j);
         if (interrupted) {
             j.put("interrupted", true);
         }
@@ -252,7 +254,7 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
         if (json) {
             stdout.println(Reports.JSON.writeValueAsString(j));
         } else {
-            LearnReport.text(stdout, r, data, train, a, hrla, o.eps());
+            LearnReport.text(stdout, r, data, train, a, hrla, o.eps(), standard);
             if (interrupted) {
                 stdout.printf(Locale.ROOT, "stopped by the user (Ctrl-C) after %.1f s: the best found and the bound proven so far%n",
                         r.seconds());

@@ -127,7 +127,9 @@ final class LearnReport {
     }
 
     /** @param heuristic the result of HRLA: its bound is "some measure could link", not a proven optimum's */
-    static void text(PrintWriter out, LearnResult r, LinkageData data, int[] train, Aggregator a, boolean heuristic, double eps) {
+    /** @param standard the standard distances beside the result ({@link StandardBeside}) */
+    static void text(PrintWriter out, LearnResult r, LinkageData data, int[] train, Aggregator a, boolean heuristic, double eps,
+            StandardBeside standard) {
         Counts c = Counts.of(r.linkage(), train);
         EpsAdvice e = EpsAdvice.of(r.linkage(), train, eps, r.bound());
         out.printf(Locale.ROOT, "learned %s on %d records, %d variables (%s)%n", a.label(), c.records(), data.dimension(),
@@ -149,6 +151,11 @@ final class LearnReport {
         }
         out.printf(Locale.ROOT, "%d records cannot be linked with margin eps by any parameter value; %d round%s, %d rows, %.2f s, %s%n",
                 r.unlinkable(), r.rounds(), r.rounds() == 1 ? "" : "s", r.rows(), r.seconds(), r.solver());
+        out.println(standard.line());
+        String beats = standard.beats(c.strict(), a.label(), r.model().standardization());
+        if (beats != null) {
+            out.println(beats);
+        }
         int[] test = complement(data, train);
         if (test.length > 0) {
             Counts t = Counts.of(r.linkage(), test);

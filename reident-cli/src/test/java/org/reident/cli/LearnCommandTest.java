@@ -119,6 +119,38 @@ class LearnCommandTest {
         }
     }
 
+    /**
+     * The standard distances beside the result are `reident link`'s counts on the same records; on a
+     * half of the records (--train-fraction) they count that half only.
+     */
+    @Test
+    void theStandardDistancesBesideAreLinksCounts() throws IOException {
+        JsonNode wm = learn("wm");
+        for (String m : List.of("am", "dbrl2", "md", "md0")) {
+            Cli link = Cli.run("link", "--original", x.toString(), "--protected", y.toString(), "--method", m, "--json");
+            assertEquals(0, link.status(), link.err());
+            JsonNode l = JSON.readTree(link.out());
+            assertEquals(l.get("reidentified").asInt(), wm.get("standard").get(m).get("reidentified").asInt(), m);
+            assertEquals(l.get("expected").asDouble(), wm.get("standard").get(m).get("expected").asDouble(), 1e-6, m);
+        }
+        JsonNode half = learn("wm", "--train-fraction", "0.5", "--seed", "3");
+        assertTrue(half.get("standard").get("am").get("reidentified").asInt() <= 30, half.toString());
+        Cli text = Cli.run("learn", "--original", x.toString(), "--protected", y.toString(), "--aggregator", "wm");
+        assertTrue(text.out().contains("standard distances on these records: am "
+                + wm.get("standard").get("am").get("reidentified").asInt() + ", dbrl2 "), text.out());
+    }
+
+    @Test
+    void aStandardDistanceAboveTheLearnedCountIsNoted() {
+        StandardBeside s = new StandardBeside(List.of(new StandardBeside.Entry("am", 40, 40), new StandardBeside.Entry("dbrl2", 55, 55.5),
+                new StandardBeside.Entry("md", 52, 52)));
+        assertEquals("standard distances on these records: am 40, dbrl2 55, md 52 re-identified", s.line());
+        assertEquals(null, s.beats(55, "wm", org.reident.distance.Standardization.OWN));
+        String note = s.beats(54, "wm", org.reident.distance.Standardization.OWN);
+        assertTrue(note.startsWith("note: dbrl2 re-identifies 55, more than the wm learned here (54): ")
+                && note.endsWith("the worst case of this file is at least 55"), note);
+    }
+
     /** --eps Infinity (or 1e10) was taken and gave "OPTIMAL: 12 re-identified" beside a bound of 0. */
     @Test
     void epsOutsideZeroToOneIsRefused() {
