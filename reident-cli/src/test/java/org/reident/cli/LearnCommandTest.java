@@ -147,8 +147,10 @@ class LearnCommandTest {
         assertEquals("standard distances on these records: am 40, dbrl2 55, md 52 re-identified", s.line());
         assertEquals(null, s.beats(55, "wm", org.reident.distance.Standardization.OWN));
         String note = s.beats(54, "wm", org.reident.distance.Standardization.OWN);
-        assertTrue(note.startsWith("note: dbrl2 re-identifies 55, more than the wm learned here (54): ")
-                && note.endsWith("the worst case of this file is at least 55"), note);
+        assertTrue(note.startsWith("note: dbrl2 re-identifies 55, more than the wm learned here (54), so the worst case of this"
+                + " file is at least 55; it scales the raw differences"), note);
+        assertTrue(s.beats(54, "wm", org.reident.distance.Standardization.ORIGINAL).endsWith("it is outside the family, or the run"
+                + " stopped before reaching it"));
     }
 
     /** --eps Infinity (or 1e10) was taken and gave "OPTIMAL: 12 re-identified" beside a bound of 0. */
