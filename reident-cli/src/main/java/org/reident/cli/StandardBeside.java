@@ -14,8 +14,8 @@ import org.reident.linkage.LinkageEngine;
 
 /**
  * The standard distances without parameters beside a learned worst case, on the same training
- * records, direction and standardisation: AM, DBRL2, MD and MD0 (each a k-d tree search, under a
- * second on 20,000 records). DESIGN.md: a learned optimum is the worst case within its family, and
+ * records, direction and standardisation: AM, DBRL2, MD and MD0 (each a k-d tree search: 0.2-0.4 s
+ * on 20,000 generated records). DESIGN.md: a learned optimum is the worst case within its family, and
  * "a standard distance outside that family can still beat it on a given file — the report must show
  * this". DBRL2 and MD standardise the raw differences, so with {@code --standardize own} they lie
  * outside the families: on EIA protected by MDAV (10 variables) DBRL2 re-identifies 3,423 records
