@@ -590,7 +590,12 @@ public final class ConflictLearner {
          * 30s --no-plain --no-big-m`, two runs each, 2026-11-27).
          */
         boolean seed(double[] theta, String what) {
-            if (inc.seed(theta)) {
+            return seed(theta, what, true);
+        }
+
+        /** {@link #seed}; with {@code near} false the count is not the {@link Incumbent#NEAR} rule's reference. */
+        boolean seed(double[] theta, String what, boolean near) {
+            if (inc.seed(theta, near)) {
                 progress(String.format(Locale.ROOT, "%s links %d records with margin eps (%d strictly), %.1f s", what, inc.kept(),
                         inc.count(), elapsed()));
                 return true;
@@ -608,11 +613,11 @@ public final class ConflictLearner {
             double[] w = StandardStarts.dbrl2(diff, n);
             double[] theta = w == null ? null : LearnedModels.embed(o, w, slave.features());
             if (theta != null) {
-                seed(theta, "start: DBRL2's weights");
+                seed(theta, "start: DBRL2's weights", false);
             }
             double[] sigma = o.aggregator().isBilinear() ? StandardStarts.md(diff, n) : null;
             if (sigma != null) {
-                seed(StandardStarts.bilinear(sigma, slave.features()), "start: MD's matrix");
+                seed(StandardStarts.bilinear(sigma, slave.features()), "start: MD's matrix", false);
             }
         }
 

@@ -33,6 +33,8 @@ final class Incumbent {
     private int count = -1;
     /** The engine's linkage with {@link #theta}; null until a vector is taken. */
     private LinkageResult linkage;
+    /** The best count of the vectors {@link #NEAR} measures sets against: all but the standard starts. */
+    private int nearKept = -1;
 
     /**
      * No incumbent yet ({@link #kept} -1), with {@code neutral} (AM in the family) as the parameters
@@ -62,6 +64,11 @@ final class Incumbent {
         return theta;
     }
 
+    /** The count the {@link #NEAR} rule measures offered sets against (-1: none yet). */
+    int nearKept() {
+        return nearKept;
+    }
+
     /** The engine's linkage of the incumbent's parameters; null until one is taken. */
     LinkageResult linkage() {
         return linkage;
@@ -73,23 +80,40 @@ final class Incumbent {
      * the records it links with margin eps certify on their own that they can be linked together.
      */
     boolean seed(double[] theta) {
+        return seed(theta, true);
+    }
+
+    /**
+     * {@link #seed}, but when {@code near} is false the vector's count does not become the
+     * reference of the {@link #NEAR} rule: the standard starts ({@link StandardStarts}) can be far
+     * above the first rounds' sets, whose parameters often link 30 more than the set (whole Census,
+     * SB: a first round's set of about 930 records linked 962, against the starts' 941).
+     */
+    boolean seed(double[] theta, boolean near) {
         LinkageResult l = link(theta);
-        return take(theta.clone(), linkedWithMargin(l), l);
+        int k = linkedWithMargin(l);
+        if (near) {
+            nearKept = Math.max(nearKept, k);
+        }
+        return take(theta.clone(), k, l);
     }
 
     /**
      * The slave's parameters for a set of {@code inS} records it found linkable together: the
      * incumbent when they keep more records (at least {@code inS}, often more: whole-Census SB,
      * 60 s, at round 13 the set held 969 records and its parameters linked 972, which the set itself
-     * reached at round 26). A set more than {@link #NEAR} records short of the incumbent is not
-     * linked (linking every set cost the whole-Census CI about 1 s of its 8).
+     * reached at round 26). A set more than {@link #NEAR} records short of the best count so far
+     * (the standard starts' aside) is not linked (linking every set cost the whole-Census CI about
+     * 1 s of its 8).
      */
     boolean offer(double[] theta, int inS) {
-        if (inS + NEAR < kept) {
+        if (inS + NEAR < nearKept) {
             return false;
         }
         LinkageResult l = link(theta);
-        return take(theta, Math.max(inS, linkedWithMargin(l)), l);
+        int k = Math.max(inS, linkedWithMargin(l));
+        nearKept = Math.max(nearKept, k);
+        return take(theta, k, l);
     }
 
     private boolean take(double[] t, int k, LinkageResult l) {

@@ -123,5 +123,16 @@ class IncumbentTest {
         // a set the slave found linkable counts in full even where the engine counts fewer
         assertTrue(inc.offer(worst.clone(), high + 1));
         assertEquals(high + 1, inc.kept());
+
+        // a standard start is the incumbent but not the rule's reference: a set far below it is still linked
+        Incumbent started = incumbent(d, all, new boolean[300]);
+        assertTrue(started.seed(best, false));
+        assertEquals(high, started.kept());
+        assertEquals(-1, started.nearKept());
+        assertFalse(started.offer(worst.clone(), 0), "linked, and worse than the start");
+        assertEquals(low, started.nearKept(), "the engine's count of the set's parameters");
+        assertEquals(high, started.kept());
+        assertFalse(started.offer(best.clone(), low - Incumbent.NEAR - 1), "now far below the reference");
+        assertEquals(low, started.nearKept());
     }
 }
