@@ -197,6 +197,10 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
         ObjectNode j = LearnReport.json(r, data, train, a, o);
         StandardBeside standard = StandardBeside.of(data, train, o.standardization());
         standard.json(j);
+        String beats = standard.beats(LearnReport.Counts.of(r.linkage(), train).strict(), a.label(), o.standardization());
+        if (beats != null) {
+            j.put("standard_note", beats.substring("note: ".length()));
+        }
         if (interrupted) {
             j.put("interrupted", true);
         }

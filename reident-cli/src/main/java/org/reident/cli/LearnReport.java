@@ -126,8 +126,11 @@ final class LearnReport {
                 : (milp - recomputed) + " records the MILP counts are not strictly nearest when recomputed (solver tolerance)";
     }
 
-    /** @param heuristic the result of HRLA: its bound is "some measure could link", not a proven optimum's */
-    /** @param standard the standard distances beside the result ({@link StandardBeside}) */
+    /**
+     * @param heuristic the result of HRLA: its bound is "some measure could link", not a proven optimum's
+     * @param eps       the learning margin ({@link EpsAdvice})
+     * @param standard  the standard distances beside the result ({@link StandardBeside})
+     */
     static void text(PrintWriter out, LearnResult r, LinkageData data, int[] train, Aggregator a, boolean heuristic, double eps,
             StandardBeside standard) {
         Counts c = Counts.of(r.linkage(), train);

@@ -72,8 +72,8 @@ record StandardBeside(List<Entry> entries) {
             return null;
         }
         String why = std == Standardization.OWN && !b.method().equals("am")
-                ? "it scales the raw differences, which --standardize own does not (with --standardize original DBRL2 and MD0"
-                        + " are weighted means and MD a bilinear form, as learned here)"
+                ? "it scales the raw differences, which --standardize own does not (with --standardize original, DBRL2 and"
+                        + " MD0 are weighted means and MD is a bilinear form of the learned families)"
                 : "it is outside the family, or the run stopped before reaching it";
         return String.format(Locale.ROOT, "note: %s re-identifies %d, more than the %s learned here (%d), so the worst case of this"
                 + " file is at least %d; %s", b.method(), b.strict(), family, learned, b.strict(), why);

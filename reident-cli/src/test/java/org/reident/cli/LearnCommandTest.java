@@ -133,6 +133,11 @@ class LearnCommandTest {
             assertEquals(l.get("reidentified").asInt(), wm.get("standard").get(m).get("reidentified").asInt(), m);
             assertEquals(l.get("expected").asDouble(), wm.get("standard").get(m).get("expected").asDouble(), 1e-6, m);
         }
+        int best = 0;
+        for (JsonNode s : wm.get("standard")) {
+            best = Math.max(best, s.get("reidentified").asInt());
+        }
+        assertEquals(best > wm.get("reidentified").asInt(), wm.has("standard_note"), wm.toString());
         JsonNode half = learn("wm", "--train-fraction", "0.5", "--seed", "3");
         assertTrue(half.get("standard").get("am").get("reidentified").asInt() <= 30, half.toString());
         Cli text = Cli.run("learn", "--original", x.toString(), "--protected", y.toString(), "--aggregator", "wm");
