@@ -194,7 +194,8 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
         } finally {
             stop.close();
         }
-        ObjectNode j = LearnReport.json(r, data, train, a, o);
+        EpsAdvice advice = EpsAdvice.of(r.linkage(), train, o.eps(), r.bound());
+        ObjectNode j = LearnReport.json(r, data, train, a, o, advice);
         StandardBeside standard = StandardBeside.of(data, train, o.standardization());
         standard.json(j);
         String beats = standard.beats(LearnReport.Counts.of(r.linkage(), train).strict(), a.label(), o.standardization());
@@ -258,7 +259,7 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
         if (json) {
             stdout.println(Reports.JSON.writeValueAsString(j));
         } else {
-            LearnReport.text(stdout, r, data, train, a, hrla, o.eps(), standard);
+            LearnReport.text(stdout, r, data, train, a, hrla, o.eps(), advice, standard, beats);
             if (interrupted) {
                 stdout.printf(Locale.ROOT, "stopped by the user (Ctrl-C) after %.1f s: the best found and the bound proven so far%n",
                         r.seconds());

@@ -60,7 +60,8 @@ final class LearnReport {
         return t;
     }
 
-    static ObjectNode json(LearnResult r, LinkageData data, int[] train, Aggregator a, LearnOptions o) {
+    /** @param e the margin's advice for this result ({@link EpsAdvice#of}), made once for both reports */
+    static ObjectNode json(LearnResult r, LinkageData data, int[] train, Aggregator a, LearnOptions o, EpsAdvice e) {
         ObjectNode j = Reports.JSON.createObjectNode();
         Counts c = Counts.of(r.linkage(), train);
         j.put("method", a.label());
@@ -77,7 +78,6 @@ final class LearnReport {
             j.put("count_note", countNote(r.milpLinked(), c.strict(), r.status()));
         }
         j.put("eps", o.eps());
-        EpsAdvice e = EpsAdvice.of(r.linkage(), train, o.eps(), r.bound());
         j.put("margin_linked", e.withMargin());
         if (e.advised()) {
             j.put("eps_note", e.note(o.eps()));
@@ -128,13 +128,13 @@ final class LearnReport {
 
     /**
      * @param heuristic the result of HRLA: its bound is "some measure could link", not a proven optimum's
-     * @param eps       the learning margin ({@link EpsAdvice})
-     * @param standard  the standard distances beside the result ({@link StandardBeside})
+     * @param eps       the learning margin, and e its advice for this result ({@link EpsAdvice})
+     * @param standard  the standard distances beside the result ({@link StandardBeside}), and beats
+     *                  the note when one re-identifies more (null: none does)
      */
     static void text(PrintWriter out, LearnResult r, LinkageData data, int[] train, Aggregator a, boolean heuristic, double eps,
-            StandardBeside standard) {
+            EpsAdvice e, StandardBeside standard, String beats) {
         Counts c = Counts.of(r.linkage(), train);
-        EpsAdvice e = EpsAdvice.of(r.linkage(), train, eps, r.bound());
         out.printf(Locale.ROOT, "learned %s on %d records, %d variables (%s)%n", a.label(), c.records(), data.dimension(),
                 String.join(", ", data.variables()));
         out.printf(Locale.ROOT, "status %s: %d re-identified (%.2f%%), recomputed by the linkage engine; tie-aware %.2f%n",
@@ -155,7 +155,6 @@ final class LearnReport {
         out.printf(Locale.ROOT, "%d records cannot be linked with margin eps by any parameter value; %d round%s, %d rows, %.2f s, %s%n",
                 r.unlinkable(), r.rounds(), r.rounds() == 1 ? "" : "s", r.rows(), r.seconds(), r.solver());
         out.println(standard.line());
-        String beats = standard.beats(c.strict(), a.label(), r.model().standardization());
         if (beats != null) {
             out.println(beats);
         }

@@ -76,15 +76,9 @@ final class Incumbent {
 
     /**
      * A known member of the family (AM, a given weighted mean, the climb's or the weight cells'
-     * weights) as the incumbent when the engine counts more: true when taken. The slave is not asked:
-     * the records it links with margin eps certify on their own that they can be linked together.
-     */
-    boolean seed(double[] theta) {
-        return seed(theta, true);
-    }
-
-    /**
-     * {@link #seed}, but when {@code near} is false the vector's count does not become the
+     * weights, the standard starts) as the incumbent when the engine counts more: true when taken.
+     * The slave is not asked: the records it links with margin eps certify on their own that they
+     * can be linked together. With {@code near} false the vector's count does not become the
      * reference of the {@link #NEAR} rule: the standard starts ({@link StandardStarts}) can be far
      * above the first rounds' sets, whose parameters often link 30 more than the set (whole Census,
      * SB: a first round's set of about 930 records linked 962, against the starts' 941).

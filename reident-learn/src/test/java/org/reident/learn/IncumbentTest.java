@@ -58,7 +58,7 @@ class IncumbentTest {
             for (int t = 0; t < 25; t++) {
                 double[] w = simplex(rnd, 3);
                 int ref = reference(d, all, w);
-                boolean taken = inc.seed(w);
+                boolean taken = inc.seed(w, true);
                 // taken when it links more with margin eps; never when it links fewer (ties go by the strict count)
                 assertEquals(true, ref > best ? taken : ref == best || !taken, "seed " + seed + ", vector " + t + ": " + ref
                         + " against " + best + ", taken " + taken);
@@ -86,7 +86,7 @@ class IncumbentTest {
             odd[i] = 2 * i + 1;
         }
         Incumbent inc = incumbent(d, all, half);
-        assertTrue(inc.seed(w));
+        assertTrue(inc.seed(w, true));
         assertEquals(reference(d, odd, w), inc.kept());
         assertTrue(inc.kept() > 0 && inc.kept() < reference(d, all, w), inc.kept() + " of " + reference(d, all, w));
     }
@@ -111,7 +111,7 @@ class IncumbentTest {
         int low = reference(d, all, worst);
         assertTrue(high > low + Incumbent.NEAR + 1, low + " against " + high);
         Incumbent inc = incumbent(d, all, new boolean[300]);
-        assertTrue(inc.seed(worst));
+        assertTrue(inc.seed(worst, true));
         // the best vector offered with a set NEAR + 1 short of the incumbent: not linked, not taken
         assertFalse(inc.offer(best.clone(), low - Incumbent.NEAR - 1));
         assertEquals(low, inc.kept());
