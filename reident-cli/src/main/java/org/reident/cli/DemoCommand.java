@@ -22,6 +22,7 @@ import org.reident.linkage.LinkageEngine;
 import org.reident.linkage.MethodOutcome;
 import org.reident.learn.Aggregator;
 import org.reident.learn.LearnOptions;
+import org.reident.learn.Margin;
 import org.reident.learn.LearnResult;
 import org.reident.learn.Formulation;
 import org.reident.measure.IntervalDisclosure;
@@ -303,7 +304,8 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
 
     /**
      * The worst case within one family: the MILP of 'reident learn', on every record, starting from
-     * the weighted mean {@code start} (null: none) where the family holds it.
+     * the weighted mean {@code start} (null: none) where the family holds it, with eps chosen from the
+     * file as 'reident learn' chooses it ({@link Margin#auto}).
      */
     private LearnResult learnWorstCase(Aggregator a, double[] start, LinkageData data, PrintWriter err) {
         int[] all = new int[data.originalCount()];
@@ -311,7 +313,8 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
             all[i] = i;
         }
         String label = label(a);
-        LearnOptions o = LearnOptions.defaults(a).withTimeLimit(learnSeconds).withStart(start)
+        LearnOptions d = LearnOptions.defaults(a);
+        LearnOptions o = d.withTimeLimit(learnSeconds).withStart(start).withEps(Margin.auto(data, all, d.standardization()).eps())
                 .withProgress(json ? null : line -> {
                     err.println("reident demo: learning " + label + ": " + line);
                     err.flush();

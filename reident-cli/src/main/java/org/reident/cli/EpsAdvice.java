@@ -2,6 +2,7 @@ package org.reident.cli;
 
 import java.util.Arrays;
 import java.util.Locale;
+import org.reident.learn.Margin;
 import org.reident.linkage.LinkageResult;
 
 /**
@@ -14,24 +15,22 @@ import org.reident.linkage.LinkageResult;
  * beyond a bound of 1,955. When those margins are more than 1% of the training records (and 2) and
  * the re-identifications pass the bound, or they are more than 5%, the result says so and suggests
  * an eps that counts most of them: a power of ten at most the 10th percentile of those margins (at
- * least 1e-12, near the rounding of squared standardised distances). With the suggested 1e-7, in
+ * least {@link Margin#FLOOR}). {@code --eps auto}, the default since 2026-12-02, chooses such an eps
+ * before learning, from AM's margins ({@link Margin#auto}); the advice remains for a given eps and for
+ * parameters whose margins are smaller than AM's. With the suggested 1e-7, in
  * 60 s, that file's WM re-identified 3,362 records against a bound of 3,687, 50 of them by a margin
  * below eps, and no advice followed.
  *
- * @param withMargin the training records linked with margin eps (from eps (1 - 1e-3), as the learner counts)
+ * @param withMargin the training records linked with margin eps ({@link Margin#counts}, as the learner counts)
  * @param below      the records re-identified strictly with a margin below that
- * @param suggested  the eps to suggest, or NaN when none is advised (or none below eps and {@link #FLOOR} is left)
+ * @param suggested  the eps to suggest, or NaN when none is advised (or none below eps and {@link Margin#FLOOR} is left)
  */
 record EpsAdvice(int withMargin, int below, double suggested) {
-    /** The smallest eps suggested. */
-    static final double FLOOR = 1e-12;
-
     /** Share of the training records linked by a margin below eps from which eps is advised against. */
     static final double SHARE = 0.05;
 
     /** @param bound the most records any parameter value links with margin eps */
     static EpsAdvice of(LinkageResult l, int[] train, double eps, int bound) {
-        double from = eps * (1 - 1e-3);
         int with = 0;
         double[] small = new double[train.length];
         int below = 0;
@@ -40,7 +39,7 @@ record EpsAdvice(int withMargin, int below, double suggested) {
             double m = l.margin(i);
             boolean linked = l.rank(i) == 1 && l.tiesWithTrue(i) == 1;
             strict += linked ? 1 : 0;
-            if (m >= from) {
+            if (Margin.counts(m, eps)) {
                 with++;
             } else if (m > 0 && linked) {
                 small[below++] = m;
@@ -52,7 +51,7 @@ record EpsAdvice(int withMargin, int below, double suggested) {
         double[] m = Arrays.copyOf(small, below);
         Arrays.sort(m);
         double q = m[(int) (0.1 * (below - 1))];
-        double s = Math.max(FLOOR, Math.pow(10, Math.floor(Math.log10(q))));
+        double s = Math.max(Margin.FLOOR, Margin.powerOfTenAtMost(q));
         return new EpsAdvice(with, below, s < eps ? s : Double.NaN); // nothing smaller to suggest
     }
 

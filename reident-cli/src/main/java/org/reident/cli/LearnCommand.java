@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.concurrent.atomic.AtomicReference;
 import org.reident.data.InputException;
 import org.reident.data.LinkageData;
 import org.reident.distance.DistanceModel;
@@ -19,6 +20,7 @@ import org.reident.io.Checksums;
 import org.reident.learn.Aggregator;
 import org.reident.learn.LearnOptions;
 import org.reident.learn.LearnResult;
+import org.reident.learn.Margin;
 import org.reident.learn.StopRequest;
 import org.reident.learn.Formulation;
 import org.reident.learn.Hrla;
@@ -78,11 +80,13 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
                     + "before it.")
     String timeLimit;
 
-    @Option(names = "--eps", defaultValue = "1e-4", paramLabel = "E",
-            description = "Strictness margin of the MILP, in squared standardised units, above 0 and at most 1 (default ${DEFAULT-VALUE}). "
-                    + "The MILP and its bound count a record as linked only when its nearest rival is eps farther than its true match; "
-                    + "a result with many records linked by less says so and suggests a smaller eps.")
-    double eps;
+    @Option(names = "--eps", defaultValue = "auto", paramLabel = "E",
+            description = "Strictness margin of the MILP, in squared standardised units: the MILP and its bound count a record "
+                    + "as linked only when its nearest rival is eps farther than its true match. auto (default): the largest "
+                    + "power of ten at most the 10th percentile of AM's margins on the training records it links, at most 1e-4 "
+                    + "(1e-4 on most files; smaller where skewed variables put records close together); or a value from 1e-9 "
+                    + "to 1. A result with many records linked by less than eps says so and suggests a smaller one.")
+    String eps;
 
     @Option(names = "--solver-params", paramLabel = "P",
             description = "SCIP parameters, 'name = value' separated by ';' (default: at most 3 root separation rounds; "
@@ -150,9 +154,7 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
         if (threads != null && threads < 1) {
             throw new InputException("--threads: expected at least 1, got " + threads);
         }
-        if (!(eps > 0 && eps <= 1)) { // beyond 1 squared sd no record is linked with the margin: a bound of 0, meaningless
-            throw new InputException("--eps: expected a margin above 0 and at most 1 (squared standardised units), got " + eps);
-        }
+        double given = parseEps(eps);
         double seconds = parseDuration(timeLimit);
         if (out != null) {
             AtomicOutput.checkWritable(out, "--out"); // now, not after a solve of up to --time-limit
@@ -171,6 +173,7 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
         LearnOptions o;
         LearnResult r;
         boolean interrupted;
+        Margin.Auto chosen = null;
         // installed before the files are read: a Ctrl-C while they load stops the run as at its
         // limit (AM's linkage is still made and reported) instead of ending the process without a word
         StopOnInterrupt stop = StopOnInterrupt.install(stderr);
@@ -183,8 +186,16 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
             }
             double[] startWeights = startWeights(startModel, a, hrla, form, std, data);
             train = TrainingSet.select(data, trainFraction, seed, trainIds);
-            o = new LearnOptions(a, solver, seconds, eps, DELTA, 8, std,
+            chosen = Double.isNaN(given) ? Margin.auto(data, train, std) : null;
+            // the choice is said with the learner's first line: a solver option the learner refuses
+            // then stays the only line on standard error
+            AtomicReference<String> pending = new AtomicReference<>(chosen == null ? null : autoLine(chosen));
+            o = new LearnOptions(a, solver, seconds, chosen == null ? given : chosen.eps(), DELTA, 8, std,
                     json ? null : line -> {
+                        String first = pending.getAndSet(null);
+                        if (first != null) {
+                            stderr.println("reident learn: " + first);
+                        }
                         stderr.println("reident learn: " + line);
                         stderr.flush();
                     }, params, threads == null ? Runtime.getRuntime().availableProcessors() : threads, startWeights);
@@ -196,6 +207,10 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
         }
         EpsAdvice advice = EpsAdvice.of(r.linkage(), train, o.eps(), r.bound());
         ObjectNode j = LearnReport.json(r, data, train, a, o, advice);
+        j.put("eps_chosen", chosen == null ? "given" : "auto");
+        if (chosen != null && !Double.isNaN(chosen.percentile())) {
+            j.put("eps_am_percentile10", chosen.percentile());
+        }
         StandardBeside standard = StandardBeside.of(data, train, o.standardization());
         standard.json(j);
         String beats = standard.beats(LearnReport.Counts.of(r.linkage(), train).strict(), a.label(), o.standardization());
@@ -245,6 +260,7 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
             opts.put("formulation", form.label());
         }
         opts.put("time_limit_seconds", seconds);
+        opts.put("eps", eps.strip());
         opts.put("solver_params", params);
         if (trainFraction != null) {
             opts.put("train_fraction", trainFraction);
@@ -308,6 +324,34 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
             }
         }
         return w;
+    }
+
+    /**
+     * --eps: NaN for auto, else a margin from {@link Margin#FLOOR} to 1 (beyond 1 squared sd no record
+     * is linked with the margin, a bound of 0; below the floor margins are rounding).
+     */
+    static double parseEps(String s) {
+        String t = s.strip();
+        if (t.equalsIgnoreCase("auto")) {
+            return Double.NaN;
+        }
+        try {
+            double v = Double.parseDouble(t);
+            if (v >= Margin.FLOOR && v <= 1) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // fall through
+        }
+        throw new InputException("--eps: expected auto or a margin from 1e-9 to 1 (squared standardised units), got '" + s + "'");
+    }
+
+    /** The progress line of an eps chosen by --eps auto. */
+    static String autoLine(Margin.Auto c) {
+        return Double.isNaN(c.percentile())
+                ? String.format(Locale.ROOT, "eps %s (auto: AM links no training record)", EpsAdvice.format(c.eps()))
+                : String.format(Locale.ROOT, "eps %s (auto: the 10th percentile of AM's margins on the %d training records it links"
+                        + " is %.2g)", EpsAdvice.format(c.eps()), c.linked(), c.percentile());
     }
 
     static double parseDuration(String s) {

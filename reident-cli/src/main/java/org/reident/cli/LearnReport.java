@@ -143,8 +143,8 @@ final class LearnReport {
             out.printf(Locale.ROOT, "heuristic: not proven optimal; at most %d records can be linked by any measure (gap at most %.2f%%);"
                     + " --method milp gives the certified optimum%n", r.bound(), 100 * r.gap());
         } else {
-            out.printf(Locale.ROOT, "bound: no parameter value links more than %d records with margin eps; the parameters returned"
-                    + " link %d so (gap %.2f%%)%n", r.bound(), e.withMargin(), 100 * r.gap());
+            out.printf(Locale.ROOT, "bound: no parameter value links more than %d records with margin eps = %s; the parameters"
+                    + " returned link %d so (gap %.2f%%)%n", r.bound(), EpsAdvice.format(eps), e.withMargin(), 100 * r.gap());
         }
         if (r.milpLinked() != c.strict()) {
             out.println("note: the MILP counts " + r.milpLinked() + "; " + countNote(r.milpLinked(), c.strict(), r.status()));

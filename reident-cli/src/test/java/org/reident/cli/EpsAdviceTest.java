@@ -63,13 +63,13 @@ class EpsAdviceTest {
     @Test
     void aLargeEpsIsSaidAndASmallerOneCountsTheLinks() throws IOException {
         Path[] f = files();
-        JsonNode big = learn(f);
+        JsonNode big = learn(f, "--eps", "1e-4");
         int strict = big.get("reidentified").asInt();
         assertTrue(strict > 250, "the engine links nearly every record: " + strict);
         assertTrue(strict > big.get("objective_bound").asInt() + 100, "the bound misses most links: " + big);
         assertTrue(big.has("eps_note"), big.toString());
         double suggested = big.get("eps_suggested").asDouble();
-        assertTrue(suggested >= EpsAdvice.FLOOR && suggested <= 1e-8, "suggested " + suggested);
+        assertTrue(suggested >= org.reident.learn.Margin.FLOOR && suggested <= 1e-8, "suggested " + suggested);
         assertEquals(1.0, Math.pow(10, Math.round(Math.log10(suggested))) / suggested, 1e-9, "a power of ten");
         gapOnMargins(big);
 
@@ -80,9 +80,44 @@ class EpsAdviceTest {
         gapOnMargins(small);
 
         Cli text = Cli.run("learn", "--original", f[0].toString(), "--protected", f[1].toString(), "--aggregator", "wm",
-                "--time-limit", "60s");
+                "--time-limit", "60s", "--eps", "1e-4");
         assertEquals(0, text.status(), text.err());
         assertTrue(text.out().contains("note: eps = 1e-4 is large for this file: "), text.out());
+        assertTrue(text.out().contains("records with margin eps = 1e-4; "), text.out());
         assertTrue(text.out().contains("records cannot be linked with margin eps by any parameter value"), text.out());
+    }
+
+    /**
+     * --eps auto (the default) chooses eps from AM's margins before learning: on this file a power of
+     * ten at most the 10th percentile of AM's positive margins, far below 1e-4, so the bound counts
+     * the links the engine makes.
+     */
+    @Test
+    void autoChoosesASmallEpsOnThisFile() throws IOException {
+        Path[] f = files();
+        JsonNode j = learn(f);
+        assertEquals("auto", j.get("eps_chosen").asText(), j.toString());
+        assertEquals("auto", j.get("options").get("eps").asText(), j.toString());
+        double eps = j.get("eps").asDouble();
+        double p10 = j.get("eps_am_percentile10").asDouble();
+        assertTrue(eps <= p10 && eps > p10 / 10 || eps == org.reident.learn.Margin.FLOOR && p10 < eps,
+                "eps " + eps + " is the power of ten at most " + p10);
+        assertEquals(1.0, Math.pow(10, Math.round(Math.log10(eps))) / eps, 1e-9, "a power of ten: " + eps);
+        assertTrue(eps < 1e-6, "far below the default: " + eps);
+        int strict = j.get("reidentified").asInt();
+        assertTrue(j.get("margin_linked").asInt() >= 0.9 * strict, j.toString());
+        assertTrue(j.get("objective_bound").asInt() + 2 >= strict, j.toString());
+        gapOnMargins(j);
+
+        JsonNode given = learn(f, "--eps", "1e-4");
+        assertEquals("given", given.get("eps_chosen").asText());
+        assertFalse(given.has("eps_am_percentile10"));
+        assertEquals(1e-4, given.get("eps").asDouble(), 0);
+
+        Cli text = Cli.run("learn", "--original", f[0].toString(), "--protected", f[1].toString(), "--aggregator", "wm",
+                "--time-limit", "60s");
+        assertEquals(0, text.status(), text.err());
+        assertTrue(text.err().contains("reident learn: eps " + EpsAdvice.format(eps) + " (auto: the 10th percentile of AM's margins on the "),
+                text.err());
     }
 }

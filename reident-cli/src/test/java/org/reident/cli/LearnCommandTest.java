@@ -55,6 +55,11 @@ class LearnCommandTest {
         assertEquals("OPTIMAL", wm.get("status").asText());
         assertEquals(60, wm.get("records").asInt());
         assertEquals(3, wm.get("parameters").get("weights").size());
+        // eps chosen from the file (--eps auto, the default): AM's margins here are far above 1e-4
+        assertEquals("auto", wm.get("eps_chosen").asText());
+        assertEquals(1e-4, wm.get("eps").asDouble(), 0);
+        assertTrue(wm.get("eps_am_percentile10").asDouble() >= 1e-4, wm.toString());
+        assertEquals("auto", JSON.readTree(Files.readString(model)).get("learned").get("options").get("eps").asText());
         // the model file is accepted by link, which recomputes the same count
         Cli link = Cli.run("link", "--original", x.toString(), "--protected", y.toString(), "--method", "wm", "--params",
                 model.toString(), "--json");
@@ -158,14 +163,17 @@ class LearnCommandTest {
                 + " stopped before reaching it"));
     }
 
-    /** --eps Infinity (or 1e10) was taken and gave "OPTIMAL: 12 re-identified" beside a bound of 0. */
+    /**
+     * --eps Infinity (or 1e10) was taken and gave "OPTIMAL: 12 re-identified" beside a bound of 0; below
+     * 1e-9 margins are rounding (Margin.FLOOR).
+     */
     @Test
-    void epsOutsideZeroToOneIsRefused() {
-        for (String eps : new String[] {"Infinity", "1e10", "1.5", "0", "-1e-4", "NaN"}) {
+    void epsOutsideItsRangeIsRefused() {
+        for (String eps : new String[] {"Infinity", "1e10", "1.5", "0", "-1e-4", "NaN", "1e-12", "often"}) {
             Cli r = Cli.run("learn", "--original", x.toString(), "--protected", y.toString(), "--aggregator", "wm", "--eps", eps);
             assertEquals(2, r.status(), eps + ": " + r.err());
-            assertTrue(r.errLine().startsWith("reident: error: --eps: expected a margin above 0 and at most 1 (squared"
-                    + " standardised units), got "), r.err());
+            assertEquals("reident: error: --eps: expected auto or a margin from 1e-9 to 1 (squared standardised units), got '"
+                    + eps + "'", r.errLine(), r.err());
         }
     }
 

@@ -20,8 +20,6 @@ import org.reident.distance.PairwiseDistance;
  * then those the linkage engine finds violated) and reads the conflicts.
  */
 final class ConflictSlave {
-    /** t* above this (squared standardised units) means infeasible; far below eps = 1e-4. */
-    static final double INFEASIBLE = 1e-7;
     private static final double DUAL = 1e-9;
 
     private final LearnOptions o;
@@ -143,7 +141,7 @@ final class ConflictSlave {
             if (Double.isNaN(tStar)) {
                 return null;
             }
-            if (tStar > INFEASIBLE) {
+            if (tStar > Margin.infeasible(o.eps())) {
                 return conflict(keep);
             }
             solution = th.clone();

@@ -60,8 +60,8 @@ final class DeletionFilter {
         this.global = global;
         small = MPSolver.createSolver("GLOP");
         small.suppressOutput();
-        if (!small.setSolverSpecificParametersAsString(SlaveLp.WARM)) {
-            throw new IllegalStateException("GLOP refused the parameters " + SlaveLp.WARM);
+        if (!small.setSolverSpecificParametersAsString(Margin.glop(o.eps()))) {
+            throw new IllegalStateException("GLOP refused the parameters " + Margin.glop(o.eps()));
         }
         th = MilpModel.parameters(small, features, o);
         inLp = new boolean[global.size()];
@@ -151,7 +151,7 @@ final class DeletionFilter {
             if (small.solve() != MPSolver.ResultStatus.OPTIMAL) {
                 return false;
             }
-            if (small.objective().value() > ConflictSlave.INFEASIBLE) {
+            if (small.objective().value() > Margin.infeasible(o.eps())) {
                 return true;
             }
             for (int f = 0; f < th.length; f++) {

@@ -6,12 +6,9 @@ import org.reident.linkage.LinkageResult;
 /**
  * The best parameters a cuts run ({@link ConflictLearner}) has found, with the linkage engine's count
  * of what they link. A parameter vector is counted by the engine, never by the slave's LP: the
- * records (not unlinkable) it links with margin eps, from eps (1 - 1e-3), are kept, and among equal
- * such counts the one linking more records strictly wins. Margins down to eps (1 - 1e-3) count: a
- * learned parameter vector is a vertex of the slave's LP, where many margins sit at eps up to GLOP's
- * feasibility tolerance (1e-7, 1e-3 of eps), and the slave itself accepts a set whose rows outside
- * its LP have margins of eps/2 ({@link ConflictSlave}); counting from eps (1 + 1e-6), wm*'s weights
- * on the demo's files kept 1,990 of its 1,995 records.
+ * records (not unlinkable) it links with margin eps ({@link Margin#counts}: from eps (1 - 1e-3), the
+ * tolerance of a vertex of the slave's LP) are kept, and among equal such counts the one linking
+ * more records strictly wins.
  *
  * <p>The climb's thread reads {@link #theta} and {@link #kept} while the run's thread replaces them:
  * both are volatile and {@link #theta}'s array is replaced whole, never changed in place.
@@ -126,11 +123,11 @@ final class Incumbent {
         return LearnedModels.link(o, LearnedModels.toModel(o, t, features, data), data);
     }
 
-    /** Records (not unlinkable) that the linkage links with margin eps, from eps (1 - 1e-3). */
+    /** Records (not unlinkable) that the linkage links with margin eps ({@link Margin#counts}). */
     private int linkedWithMargin(LinkageResult l) {
         int k = 0;
         for (int r = 0; r < train.length; r++) {
-            k += !unlinkable[r] && l.margin(train[r]) >= o.eps() * (1 - 1e-3) ? 1 : 0;
+            k += !unlinkable[r] && Margin.counts(l.margin(train[r]), o.eps()) ? 1 : 0;
         }
         return k;
     }

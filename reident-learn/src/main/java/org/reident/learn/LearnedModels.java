@@ -122,26 +122,13 @@ final class LearnedModels {
     }
 
     /**
-     * Records of {@code train} the linkage links with margin eps, from eps (1 - 1e-3) (a learned
-     * vertex of the slave's LP has margins at eps up to GLOP's tolerance): what the bound counts, so
-     * the gap compares like with like.
-     */
-    static int marginCount(LinkageResult r, int[] train, double eps) {
-        int s = 0;
-        for (int i : train) {
-            s += r.margin(i) >= eps * (1 - 1e-3) ? 1 : 0;
-        }
-        return s;
-    }
-
-    /**
      * (bound - c) / bound, c the records the returned parameters link with margin eps
-     * ({@link #marginCount}): both sides count links with margin eps. (Until 2026-12-02 c was the
+     * ({@link Margin#count}): both sides count links with margin eps. (Until 2026-12-02 c was the
      * strict count, which also counts margins between 0 and eps: on EIA protected by MDAV that passed
      * the bound by 1,300 records, and a FEASIBLE result showed a gap of 0.)
      */
     static double gap(int bound, LinkageResult r, int[] train, double eps) {
-        return bound == 0 ? 0 : Math.max(0, (bound - (double) marginCount(r, train, eps)) / bound);
+        return bound == 0 ? 0 : Math.max(0, (bound - (double) Margin.count(r, train, eps)) / bound);
     }
 
     /** Records of {@code train} whose true match is the unique nearest record. */

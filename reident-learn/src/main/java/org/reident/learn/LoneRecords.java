@@ -9,7 +9,7 @@ import java.util.Arrays;
  * Records no parameter value links even against a few of their rivals taken together, found by one
  * small LP per record before the first round ({@link FirstRows}): min t subject to
  * theta . Delta_ij + t >= eps for the record's {@link #RIVALS} first Pareto-minimal rivals j (nearest
- * by AM), theta in the family. If t* > 0 (beyond {@link ConflictSlave#INFEASIBLE}, the slave's own
+ * by AM), theta in the family. If t* > 0 (beyond {@link Margin#infeasible}, the slave's own
  * test), no theta links the record against those rivals, let alone against all of them, so K_i = 1
  * in every solution: the record is fixed as unlinkable, as a rival no theta can push away fixes it
  * (the single-rival test, which this extends to sets of rivals). The first round's slave would find
@@ -77,6 +77,9 @@ final class LoneRecords implements AutoCloseable {
         MilpModel.loadNative();
         s = MPSolver.createSolver("GLOP");
         s.suppressOutput();
+        if (!s.setSolverSpecificParametersAsString(Margin.glopTolerance(o.eps()))) {
+            throw new IllegalStateException("GLOP refused the parameters " + Margin.glopTolerance(o.eps()));
+        }
         theta = MilpModel.parameters(s, features, o);
         slack = s.makeNumVar(0, MPSolver.infinity(), "t");
         s.objective().setCoefficient(slack, 1);
@@ -141,7 +144,7 @@ final class LoneRecords implements AutoCloseable {
         if (s.solve() != MPSolver.ResultStatus.OPTIMAL) {
             return false;
         }
-        if (s.objective().value() > ConflictSlave.INFEASIBLE) {
+        if (s.objective().value() > Margin.infeasible(o.eps())) {
             return true;
         }
         double[] w = witnesses[witnesses.length - 1];

@@ -33,7 +33,6 @@ final class SlaveLp {
      * simplex restarts from the previous basis. On the seed-1 M5-38 file, SB: 18.5 ms per check with
      * GLOP's defaults, 8.3 ms with these (docs/learning.md).
      */
-    static final String WARM = "use_preprocessing: false use_dual_simplex: true";
     /** Global rows violated beyond this enter the LP. */
     private static final double NEGATIVE = -1e-9;
     /** Record rows violated beyond this enter the LP. */
@@ -78,8 +77,8 @@ final class SlaveLp {
     private void newLp() {
         lp = MPSolver.createSolver("GLOP");
         lp.suppressOutput();
-        if (!lp.setSolverSpecificParametersAsString(WARM)) {
-            throw new IllegalStateException("GLOP refused the parameters " + WARM);
+        if (!lp.setSolverSpecificParametersAsString(Margin.glop(o.eps()))) {
+            throw new IllegalStateException("GLOP refused the parameters " + Margin.glop(o.eps()));
         }
         theta = MilpModel.parameters(lp, features, o);
         t = lp.makeNumVar(0, MPSolver.infinity(), "t");

@@ -135,7 +135,7 @@ final class StandardStarts {
         LearnOptions wm = new LearnOptions(Aggregator.WM, o.solver(), o.timeLimit(), o.eps(), o.delta(), o.rivals(),
                 o.standardization(), null, o.solverParameters(), o.threads(), null);
         Features f = new Features(Aggregator.WM, new double[0], new double[0], data.dimension());
-        return LearnedModels.marginCount(LearnedModels.link(wm, LearnedModels.toModel(wm, w, f, data), data), train, o.eps()) > kept;
+        return Margin.count(LearnedModels.link(wm, LearnedModels.toModel(wm, w, f, data), data), train, o.eps()) > kept;
     }
 
     /** A symmetric matrix (row-major) as SB's, SB_NC's or MD*'s parameters: its upper triangle. */

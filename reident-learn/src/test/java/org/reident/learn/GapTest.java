@@ -41,11 +41,11 @@ class GapTest {
             withEps += am.margin(i) >= o.eps() * (1 - 1e-3) ? 1 : 0;
         }
         assertTrue(withEps <= 2, withEps + " with margin eps");
-        assertEquals(withEps, LearnedModels.marginCount(am, all, o.eps()));
+        assertEquals(withEps, Margin.count(am, all, o.eps()));
         assertEquals((50 - withEps) / 50.0, LearnedModels.gap(50, am, all, o.eps()), 1e-15);
         assertEquals(0, LearnedModels.gap(0, am, all, o.eps()));
         assertEquals(0, LearnedModels.gap(withEps, am, all, o.eps()), "proven: no gap");
         // with a smaller eps the same linkage counts them
-        assertEquals(m, LearnedModels.marginCount(am, all, 1e-12));
+        assertEquals(m, Margin.count(am, all, 1e-12));
     }
 }
