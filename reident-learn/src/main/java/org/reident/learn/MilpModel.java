@@ -24,6 +24,8 @@ final class MilpModel {
     final MPVariable[] theta;
     final MPVariable[] k;
     private final boolean highs;
+    /** Every row's factor ({@link Margin#rowScale}): 1 from eps = 1e-4 up. */
+    private final double scale;
     private int rows;
 
     /**
@@ -56,6 +58,7 @@ final class MilpModel {
     MilpModel(Features features, int records, LearnOptions o) {
         MPSolver s = createSolver(o);
         this.solver = s;
+        this.scale = Margin.rowScale(o.eps());
         highs = isHighs(o.solver());
         theta = parameters(s, features, o);
         k = new MPVariable[records];
@@ -166,16 +169,16 @@ final class MilpModel {
 
     /** theta . delta + bigM K_i >= eps (bigM = 0: a constraint on theta alone, e.g. SB >= 0 with eps = 0). */
     void addRow(Features.Accumulator delta, int record, double bigM, double eps) {
-        MPConstraint c = solver.makeConstraint(eps, MPSolver.infinity());
+        MPConstraint c = solver.makeConstraint(eps * scale, MPSolver.infinity());
         for (int t = 0; t < delta.count; t++) {
             int f = delta.touched[t];
             double v = delta.values[f];
             if (v != 0) {
-                c.setCoefficient(theta[f], c.getCoefficient(theta[f]) + v);
+                c.setCoefficient(theta[f], c.getCoefficient(theta[f]) + v * scale);
             }
         }
         if (record >= 0 && bigM > 0) {
-            c.setCoefficient(k[record], bigM);
+            c.setCoefficient(k[record], bigM * scale);
         }
         rows++;
     }
