@@ -36,8 +36,6 @@ final class DeletionFilter {
     /** Violated global rows added per lazy round. */
     private static final int BATCH = 16;
     private static final double VIOLATED = -1e-9;
-    /** Record rows violated beyond this (below eps) enter the LP. */
-    private static final double VIOLATED_ROW = 1e-9;
 
     private final LearnOptions o;
     private final List<double[]> global;
@@ -164,7 +162,7 @@ final class DeletionFilter {
                     continue;
                 }
                 for (int k = 0; k < lpRows[q].length; k++) {
-                    if (lpRows[q][k] == null && SlaveLp.dot(rows[q].get(k), theta) + tv < o.eps() - VIOLATED_ROW) {
+                    if (lpRows[q][k] == null && SlaveLp.dot(rows[q].get(k), theta) + tv < o.eps() - Margin.violated(o.eps())) { // violated beyond this: into the LP
                         addRow(q, k);
                         entered++;
                     }

@@ -126,7 +126,16 @@ public final class Margin {
      * eps (1 - {@link #SLACK}).
      */
     static double infeasible(double eps) {
-        return Math.max(10 * lpTolerance(eps), 1e-3 * eps);
+        // 1e-7 exactly at the default, as before (1e-3 * 1e-4 rounds to one ulp above it)
+        return eps == DEFAULT ? 1e-7 : Math.max(10 * lpTolerance(eps), 1e-3 * eps);
+    }
+
+    /**
+     * How far below eps a record's row must fall to enter the slave's or a filter's LP: 1e-5 eps
+     * (1e-9 at eps = 1e-4, as before).
+     */
+    static double violated(double eps) {
+        return 1e-5 * eps;
     }
 
     /**

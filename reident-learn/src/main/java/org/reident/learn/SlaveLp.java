@@ -35,8 +35,6 @@ final class SlaveLp {
      */
     /** Global rows violated beyond this enter the LP. */
     private static final double NEGATIVE = -1e-9;
-    /** Record rows violated beyond this enter the LP. */
-    private static final double VIOLATED = 1e-9;
     static final int GLOBAL_BATCH = 16;
     /** Relaxed rows below this never trigger a compaction. */
     static final int COMPACT_AFTER = 2000;
@@ -177,7 +175,7 @@ final class SlaveLp {
             List<double[]> coef = coefficients.get(r);
             List<MPConstraint> lpRow = rows.get(r);
             int worst = -1;
-            double worstValue = o.eps() - VIOLATED;
+            double worstValue = o.eps() - Margin.violated(o.eps()); // record rows violated beyond this enter the LP
             for (int q = 0; q < coef.size(); q++) {
                 if (lpRow.get(q) == null) {
                     double v = dot(coef.get(q), th) + tv;

@@ -29,7 +29,8 @@ class MarginTest {
 
     @Test
     void toleranceFollowsEpsAndIsUnchangedAtTheDefault() {
-        assertEquals(1e-7, Margin.infeasible(1e-4), 1e-22);
+        assertEquals(1e-7, Margin.infeasible(1e-4), 0, "exactly the constant used before");
+        assertEquals(1e-4 - 1e-9, 1e-4 - Margin.violated(1e-4), 0, "the same threshold as before");
         assertEquals(1e-8, Margin.lpTolerance(1e-4), 1e-23);
         assertEquals(1e-8, Margin.lpTolerance(1e-2), 0, "never above GLOP's default");
         assertEquals(1e-10, Margin.lpTolerance(1e-6), 1e-25);
