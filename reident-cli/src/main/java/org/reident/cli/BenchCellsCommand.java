@@ -63,7 +63,7 @@ public final class BenchCellsCommand implements java.util.concurrent.Callable<In
             description = "Seek pairs of rivals on every popped cell (the search then depends on the cell count only, not on timing).")
     boolean pairsAlways;
 
-    @Option(names = "--eps", defaultValue = "1e-4", paramLabel = "E", description = "Strictness margin, as learn's (default ${DEFAULT-VALUE}).")
+    @Option(names = "--eps", defaultValue = "1e-4", paramLabel = "E", description = "Strictness margin, as learn's --eps (default ${DEFAULT-VALUE}, the tables' margin; no auto here).")
     double eps;
 
     @Mixin

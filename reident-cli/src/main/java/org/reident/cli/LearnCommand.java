@@ -77,7 +77,7 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
             description = "Wall-clock limit of the learning, e.g. 90s, 10m (default ${DEFAULT-VALUE}); the search keeps back "
                     + "the time of one linkage (up to a fifth of the limit; big-M: two, up to half) for the engine's last count. "
                     + "Reading the files comes on top, and so does AM's linkage (the result's floor) when the limit ends "
-                    + "before it.")
+                    + "before it, and with --eps auto the AM linkage that chooses eps (one k-d tree search).")
     String timeLimit;
 
     @Option(names = "--eps", defaultValue = "auto", paramLabel = "E",

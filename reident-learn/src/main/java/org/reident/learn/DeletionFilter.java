@@ -162,7 +162,8 @@ final class DeletionFilter {
                     continue;
                 }
                 for (int k = 0; k < lpRows[q].length; k++) {
-                    if (lpRows[q][k] == null && SlaveLp.dot(rows[q].get(k), theta) + tv < o.eps() - Margin.violated(o.eps())) { // violated beyond this: into the LP
+                    // a row violated beyond Margin.violated enters the LP
+                    if (lpRows[q][k] == null && SlaveLp.dot(rows[q].get(k), theta) + tv < o.eps() - Margin.violated(o.eps())) {
                         addRow(q, k);
                         entered++;
                     }

@@ -77,8 +77,9 @@ final class LoneRecords implements AutoCloseable {
         MilpModel.loadNative();
         s = MPSolver.createSolver("GLOP");
         s.suppressOutput();
-        if (!s.setSolverSpecificParametersAsString(Margin.glopTolerance(o.eps()))) {
-            throw new IllegalStateException("GLOP refused the parameters " + Margin.glopTolerance(o.eps()));
+        String tolerance = Margin.glopTolerance(o.eps()); // empty (GLOP's defaults) from eps = 1e-4 up
+        if (!tolerance.isEmpty() && !s.setSolverSpecificParametersAsString(tolerance)) {
+            throw new IllegalStateException("GLOP refused the parameters " + tolerance);
         }
         theta = MilpModel.parameters(s, features, o);
         slack = s.makeNumVar(0, MPSolver.infinity(), "t");

@@ -114,21 +114,8 @@ class FormulationEquivalenceTest {
             int[] all = LearnFixtures.all(40);
             double eps = Margin.auto(d, all, org.reident.distance.Standardization.OWN).eps();
             assertTrue(eps <= 1e-6, "seed " + seed + ": a small eps, " + eps);
-            java.util.Map<Aggregator, Integer> optimum = new java.util.EnumMap<>(Aggregator.class);
-            for (Aggregator a : new Aggregator[] {Aggregator.WM, Aggregator.WM_M, Aggregator.OWA, Aggregator.CHOQUET,
-                Aggregator.BILINEAR}) {
-                String w = "far out, seed " + seed + ", eps " + eps + ", " + a;
-                LearnOptions o = LearnOptions.defaults(a).withTimeLimit(60).withEps(eps);
-                LearnResult cuts = Formulation.CUTS.learn(o, d, all);
-                LearnResult bigM = Formulation.BIG_M.learn(o, d, all);
-                assertEquals("OPTIMAL", cuts.status(), w + ", cuts");
-                assertEquals("OPTIMAL", bigM.status(), w + ", big-M");
-                LearnFixtures.checkResult(w + ", cuts", cuts, d, all, eps);
-                LearnFixtures.checkResult(w + ", big-M", bigM, d, all, eps);
-                assertEquals(bigM.bound(), cuts.bound(), w + ": optimum with cuts vs with big-M rows");
-                System.out.println(w + ": optimum " + cuts.bound() + " (cuts " + cuts.seconds() + " s, big-M " + bigM.seconds() + " s)");
-                optimum.put(a, cuts.bound());
-            }
+            java.util.Map<Aggregator, Integer> optimum = compare(d, "far out, seed " + seed + ", eps " + eps, eps,
+                    new Aggregator[] {Aggregator.WM, Aggregator.WM_M, Aggregator.OWA, Aggregator.CHOQUET, Aggregator.BILINEAR});
             // the families' order (the hierarchy's invariants) at this eps too
             assertTrue(optimum.get(Aggregator.CHOQUET) >= optimum.get(Aggregator.WM), "seed " + seed + ": CI >= WM " + optimum);
             assertTrue(optimum.get(Aggregator.WM) >= optimum.get(Aggregator.WM_M), "seed " + seed + ": WM >= WM_m " + optimum);
@@ -137,17 +124,26 @@ class FormulationEquivalenceTest {
     }
 
     private static void compare(LinkageData d, String what) {
+        compare(d, what, EPS, Aggregator.values());
+    }
+
+    /** Both formulations on every record of d for each family at eps: both OPTIMAL, checked, the same optimum (returned). */
+    private static java.util.Map<Aggregator, Integer> compare(LinkageData d, String what, double eps, Aggregator[] families) {
         int[] all = LearnFixtures.all(d.originalCount());
-        for (Aggregator a : Aggregator.values()) {
+        java.util.Map<Aggregator, Integer> optimum = new java.util.EnumMap<>(Aggregator.class);
+        for (Aggregator a : families) {
             String w = what + ", " + a;
-            LearnResult cuts = LearnFixtures.learn(Formulation.CUTS, a, d, all);
-            LearnResult bigM = LearnFixtures.learn(Formulation.BIG_M, a, d, all);
+            LearnOptions o = LearnOptions.defaults(a).withTimeLimit(60).withEps(eps);
+            LearnResult cuts = Formulation.CUTS.learn(o, d, all);
+            LearnResult bigM = Formulation.BIG_M.learn(o, d, all);
             assertEquals("OPTIMAL", cuts.status(), w + ", cuts");
             assertEquals("OPTIMAL", bigM.status(), w + ", big-M");
-            LearnFixtures.checkResult(w + ", cuts", cuts, d, all, EPS);
-            LearnFixtures.checkResult(w + ", big-M", bigM, d, all, EPS);
+            LearnFixtures.checkResult(w + ", cuts", cuts, d, all, eps);
+            LearnFixtures.checkResult(w + ", big-M", bigM, d, all, eps);
             assertEquals(bigM.bound(), cuts.bound(), w + ": optimum with cuts vs with big-M rows");
             System.out.println(w + ": optimum " + cuts.bound() + " (cuts " + cuts.seconds() + " s, big-M " + bigM.seconds() + " s)");
+            optimum.put(a, cuts.bound());
         }
+        return optimum;
     }
 }
