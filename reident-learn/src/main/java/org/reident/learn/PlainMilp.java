@@ -145,19 +145,20 @@ public final class PlainMilp {
             obj.setCoefficient(k[r], 1);
         }
         obj.setMinimization();
+        double scale = Margin.rowScale(eps); // below eps = 1e-4, as the learner's big-M rows (SCIP's tolerance is absolute)
         for (int r = 0; r < train.length; r++) {
             for (int j = 0; j < nr; j++) {
                 double[] f = deltas[r][j];
                 if (f == null) {
                     continue;
                 }
-                MPConstraint c = s.makeConstraint(eps, MPSolver.infinity());
+                MPConstraint c = s.makeConstraint(eps * scale, MPSolver.infinity());
                 for (int q = 0; q < p; q++) {
                     if (f[q] != 0) {
-                        c.setCoefficient(theta[q], f[q]);
+                        c.setCoefficient(theta[q], f[q] * scale);
                     }
                 }
-                c.setCoefficient(k[r], bigM);
+                c.setCoefficient(k[r], bigM * scale);
             }
         }
         s.setTimeLimit((long) (seconds * 1000));
