@@ -290,7 +290,7 @@ public final class ExperimentCommand implements java.util.concurrent.Callable<In
             case "learn": // a proven optimum needs no bound beside it (the bound counts links by a margin of eps)
                 String status = n.path("status").asText();
                 String bound = status.equals("OPTIMAL") ? "" : ", bound " + n.path("objective_bound").asText();
-                return rate + ", " + status + bound + ", " + seconds;
+                return rate + ", " + status + bound + ExperimentReport.epsSuffix(n) + ", " + seconds;
             default:
                 return rate + ", " + seconds;
         }

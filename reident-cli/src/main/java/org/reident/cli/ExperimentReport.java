@@ -61,6 +61,15 @@ final class ExperimentReport {
         return o.path("kind").asText().equals("learn") ? o.path("method").asText() + " (learned)" : o.path("method").asText();
     }
 
+    /**
+     * ", eps 1e-6" when a learn step's eps (chosen from the file by --eps auto) is not the tables'
+     * 1e-4, whose margin its bound then counts by; empty otherwise.
+     */
+    static String epsSuffix(JsonNode learn) {
+        double eps = learn.path("eps").asDouble(1e-4);
+        return eps == 1e-4 ? "" : ", eps " + EpsAdvice.format(eps);
+    }
+
     /** The rate shown for a method in a row, or null when the row has none. */
     private static String rate(Row r, String column) {
         for (JsonNode o : r.others()) {
@@ -73,6 +82,7 @@ final class ExperimentReport {
                     String status = o.path("status").asText();
                     s += " " + status + (status.equals("OPTIMAL") ? ""
                             : ", bound " + o.path("objective_bound").asText() + " of " + o.path("records").asText());
+                    s += epsSuffix(o);
                 }
                 return s;
             }

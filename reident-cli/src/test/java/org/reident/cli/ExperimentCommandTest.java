@@ -241,6 +241,10 @@ class ExperimentCommandTest {
         assertEquals("975 / 1080 re-identified (90.28%), FEASIBLE, bound 981, 60.3 s", ExperimentCommand.summary("learn", learn));
         ((com.fasterxml.jackson.databind.node.ObjectNode) learn).put("status", "OPTIMAL");
         assertEquals("975 / 1080 re-identified (90.28%), OPTIMAL, 60.3 s", ExperimentCommand.summary("learn", learn));
+        ((com.fasterxml.jackson.databind.node.ObjectNode) learn).put("eps", 1e-4);
+        assertEquals("975 / 1080 re-identified (90.28%), OPTIMAL, 60.3 s", ExperimentCommand.summary("learn", learn));
+        ((com.fasterxml.jackson.databind.node.ObjectNode) learn).put("eps", 1e-6); // --eps auto on a skewed file
+        assertEquals("975 / 1080 re-identified (90.28%), OPTIMAL, eps 1e-6, 60.3 s", ExperimentCommand.summary("learn", learn));
         JsonNode link = JSON.readTree("{\"reidentified\": 210, \"records\": 400, \"rate\": 52.5, \"seconds\": 0.05}");
         assertEquals("210 / 400 re-identified (52.50%), 0.1 s", ExperimentCommand.summary("link", link));
     }
