@@ -34,6 +34,37 @@ class SimplexCellsTest {
         }
     }
 
+    /**
+     * The same at a small eps (noise files with one record far out, eps chosen from AM's margins:
+     * 1e-8 or 1e-9), where the cells' rounding slack (1e-12) is a thousandth of eps at most.
+     */
+    @Test
+    void searchedToTheEndAtASmallEpsItFindsTheOptimum() {
+        for (long seed = 61; seed <= 63; seed++) {
+            LinkageData d = MarginTest.farOut(LearnFixtures.noise(80, 3, 25, seed), 80);
+            int[] all = LearnFixtures.all(80);
+            double eps = Margin.auto(d, all, org.reident.distance.Standardization.OWN).eps();
+            assertTrue(eps <= 1e-6, "a small eps: " + eps);
+            for (Aggregator a : List.of(Aggregator.WM, Aggregator.OWA)) {
+                LearnOptions o = LearnOptions.defaults(a).withTimeLimit(60).withEps(eps);
+                LearnResult exact = new ConflictLearner(o).learn(d, all);
+                String what = a + " seed " + seed + ", eps " + eps;
+                assertEquals("OPTIMAL", exact.status(), what);
+                ConflictSlave slave = new ConflictSlave(o, d, all);
+                SimplexCells c;
+                try {
+                    c = new SimplexCells(slave.features(), d, all, slave.unlinkable(), eps, 0, Double.POSITIVE_INFINITY).pairsAlways();
+                } finally {
+                    slave.delete();
+                }
+                c.run(Double.POSITIVE_INFINITY, 1_000_000);
+                assertEquals(exact.milpLinked(), c.bound(), what + ": bound (" + c.cells() + " cells)");
+                assertEquals(exact.milpLinked(), c.found().linked(), what + ": incumbent");
+                System.out.println(what + ": optimum " + exact.milpLinked() + " of 80, " + c.cells() + " cells");
+            }
+        }
+    }
+
     @Test
     void searchedToTheEndItFindsTheOptimumTheCutsProve() {
         int checked = 0;
