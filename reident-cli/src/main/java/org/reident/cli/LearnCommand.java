@@ -83,7 +83,7 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
     @Option(names = "--eps", defaultValue = "auto", paramLabel = "E",
             description = "Strictness margin of the MILP, in squared standardised units: the MILP and its bound count a record "
                     + "as linked only when its nearest rival is eps farther than its true match. auto (default): the largest "
-                    + "power of ten at most the 10th percentile of AM's margins on the training records it links, at most 1e-4 "
+                    + "power of ten at most the 5th percentile of AM's margins on the training records it links, at most 1e-4 "
                     + "(1e-4 on most files; smaller where skewed variables put records close together); or a value from 1e-9 "
                     + "to 1. A result with many records linked by less than eps says so and suggests a smaller one.")
     String eps;
@@ -209,7 +209,7 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
         ObjectNode j = LearnReport.json(r, data, train, a, o, advice);
         j.put("eps_chosen", chosen == null ? "given" : "auto");
         if (chosen != null && !Double.isNaN(chosen.percentile())) {
-            j.put("eps_am_percentile10", chosen.percentile());
+            j.put("eps_am_percentile5", chosen.percentile());
         }
         StandardBeside standard = StandardBeside.of(data, train, o.standardization());
         standard.json(j);
@@ -350,7 +350,7 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
     static String autoLine(Margin.Auto c) {
         return Double.isNaN(c.percentile())
                 ? String.format(Locale.ROOT, "eps %s (auto: AM links no training record)", EpsAdvice.format(c.eps()))
-                : String.format(Locale.ROOT, "eps %s (auto: the 10th percentile of AM's margins on the %d training records it links"
+                : String.format(Locale.ROOT, "eps %s (auto: the 5th percentile of AM's margins on the %d training records it links"
                         + " is %.2g)", EpsAdvice.format(c.eps()), c.linked(), c.percentile());
     }
 

@@ -89,7 +89,7 @@ class EpsAdviceTest {
 
     /**
      * --eps auto (the default) chooses eps from AM's margins before learning: on this file a power of
-     * ten at most the 10th percentile of AM's positive margins, far below 1e-4, so the bound counts
+     * ten at most the 5th percentile of AM's positive margins, far below 1e-4, so the bound counts
      * the links the engine makes.
      */
     @Test
@@ -99,9 +99,9 @@ class EpsAdviceTest {
         assertEquals("auto", j.get("eps_chosen").asText(), j.toString());
         assertEquals("auto", j.get("options").get("eps").asText(), j.toString());
         double eps = j.get("eps").asDouble();
-        double p10 = j.get("eps_am_percentile10").asDouble();
-        assertTrue(eps <= p10 && eps > p10 / 10 || eps == org.reident.learn.Margin.FLOOR && p10 < eps,
-                "eps " + eps + " is the power of ten at most " + p10);
+        double p5 = j.get("eps_am_percentile5").asDouble();
+        assertTrue(eps <= p5 && eps > p5 / 10 || eps == org.reident.learn.Margin.FLOOR && p5 < eps,
+                "eps " + eps + " is the power of ten at most " + p5);
         assertEquals(1.0, Math.pow(10, Math.round(Math.log10(eps))) / eps, 1e-9, "a power of ten: " + eps);
         assertTrue(eps < 1e-6, "far below the default: " + eps);
         int strict = j.get("reidentified").asInt();
@@ -111,13 +111,13 @@ class EpsAdviceTest {
 
         JsonNode given = learn(f, "--eps", "1e-4");
         assertEquals("given", given.get("eps_chosen").asText());
-        assertFalse(given.has("eps_am_percentile10"));
+        assertFalse(given.has("eps_am_percentile5"));
         assertEquals(1e-4, given.get("eps").asDouble(), 0);
 
         Cli text = Cli.run("learn", "--original", f[0].toString(), "--protected", f[1].toString(), "--aggregator", "wm",
                 "--time-limit", "60s");
         assertEquals(0, text.status(), text.err());
-        assertTrue(text.err().contains("reident learn: eps " + EpsAdvice.format(eps) + " (auto: the 10th percentile of AM's margins on the "),
+        assertTrue(text.err().contains("reident learn: eps " + EpsAdvice.format(eps) + " (auto: the 5th percentile of AM's margins on the "),
                 text.err());
     }
 }
