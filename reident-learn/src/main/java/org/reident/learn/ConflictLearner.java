@@ -606,16 +606,14 @@ public final class ConflictLearner {
         /**
          * DBRL2's weights (every family but OWA, and WM_m when they are at least delta) and, for SB,
          * SB_NC and MD*, MD's matrix as incumbents ({@link StandardStarts}). For CI and CI_m the
-         * weights are first counted as a weighted mean (a k-d tree search; the additive measure gives
-         * the same distances), and linked by the Choquet integral only when they beat the incumbent:
-         * a Choquet linkage of 20,000 records can take seconds.
+         * weights are an additive measure, which the engine links as the weighted mean it is.
          */
         void standardStarts() {
             int n = data.dimension();
             double[] diff = StandardStarts.differences(o, data, train);
             double[] w = StandardStarts.dbrl2(diff, n);
             double[] theta = w == null ? null : LearnedModels.embed(o, w, slave.features());
-            if (theta != null && (!o.aggregator().isChoquet() || StandardStarts.beatsAsWeightedMean(o, w, data, train, inc.kept()))) {
+            if (theta != null) {
                 seed(theta, "start: DBRL2's weights", false);
             }
             double[] sigma = o.aggregator().isBilinear() ? StandardStarts.md(diff, n) : null;

@@ -126,18 +126,6 @@ final class StandardStarts {
         return sigma;
     }
 
-    /**
-     * Whether weights w, linked as a weighted mean under o's standardisation and eps, link more
-     * training records with margin eps than {@code kept}: a cheap gate before the same distances are
-     * linked as an additive Choquet measure.
-     */
-    static boolean beatsAsWeightedMean(LearnOptions o, double[] w, LinkageData data, int[] train, int kept) {
-        LearnOptions wm = new LearnOptions(Aggregator.WM, o.solver(), o.timeLimit(), o.eps(), o.delta(), o.rivals(),
-                o.standardization(), null, o.solverParameters(), o.threads(), null);
-        Features f = new Features(Aggregator.WM, new double[0], new double[0], data.dimension());
-        return Margin.count(LearnedModels.link(wm, LearnedModels.toModel(wm, w, f, data), data), train, o.eps()) > kept;
-    }
-
     /** A symmetric matrix (row-major) as SB's, SB_NC's or MD*'s parameters: its upper triangle. */
     static double[] bilinear(double[] sigma, Features f) {
         int n = f.dimension();
