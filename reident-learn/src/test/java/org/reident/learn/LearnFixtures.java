@@ -34,6 +34,33 @@ final class LearnFixtures {
         return data(x, y, records, n);
     }
 
+    /**
+     * {@link #noise} with record 0 (original and protected) moved 1000 times the column's largest
+     * value away in every variable: the rest lie close together in standardised units, as on a skewed
+     * file, and AM's margins there are far below 1e-4.
+     */
+    static LinkageData farOutNoise(int records, int n, double percent, long seed) {
+        LinkageData d = noise(records, n, percent, seed);
+        double[] x = d.original().clone();
+        double[] y = d.masked().clone();
+        for (int k = 0; k < n; k++) {
+            double top = 0;
+            for (int i = 0; i < records; i++) {
+                top = Math.max(top, Math.abs(x[i * n + k]));
+            }
+            x[k] += 1000 * top;
+            y[k] += 1000 * top;
+        }
+        return data(x, y, records, n);
+    }
+
+    /** The eps --eps auto chooses on every record of d ({@link Margin#auto}), checked to be small (at most 1e-6). */
+    static double smallEps(LinkageData d, String what) {
+        double eps = Margin.auto(d, all(d.originalCount()), org.reident.distance.Standardization.OWN).eps();
+        assertTrue(eps <= 1e-6 && eps >= Margin.FLOOR, what + ": a small eps, " + eps);
+        return eps;
+    }
+
     /** Original microaggregated by MDAV with group size k on the variable pairs (0,1), (2,3), ... */
     static LinkageData mdavPairs(int records, int n, int k, long seed) {
         double[] x = census(records, n, seed);

@@ -73,10 +73,8 @@ class MarginTest {
         int smaller = 0;
         for (long seed = 1; seed <= 6; seed++) {
             int records = 80;
-            LinkageData d = LearnFixtures.noise(records, 3, 10 + 10 * (seed % 3), seed);
-            if (seed > 3) {
-                d = farOut(d, records);
-            }
+            LinkageData d = seed > 3 ? LearnFixtures.farOutNoise(records, 3, 10 + 10 * (seed % 3), seed)
+                    : LearnFixtures.noise(records, 3, 10 + 10 * (seed % 3), seed);
             int[] train = seed % 2 == 0 ? LearnFixtures.all(records) : Arrays.copyOf(LearnFixtures.all(records), 50);
             Margin.Auto a = Margin.auto(d, train, Standardization.OWN);
             double[] m = margins(d, train);
@@ -119,21 +117,5 @@ class MarginTest {
             s += v * v;
         }
         return s / n;
-    }
-
-    /** Record 0 moved 1000 times the largest value away, in both files. */
-    static LinkageData farOut(LinkageData d, int records) {
-        int n = d.dimension();
-        double[] x = d.original().clone();
-        double[] y = d.masked().clone();
-        for (int k = 0; k < n; k++) {
-            double top = 0;
-            for (int i = 0; i < records; i++) {
-                top = Math.max(top, Math.abs(x[i * n + k]));
-            }
-            x[k] += 1000 * top;
-            y[k] += 1000 * top;
-        }
-        return LearnFixtures.data(x, y, records, n);
     }
 }

@@ -41,10 +41,9 @@ class SimplexCellsTest {
     @Test
     void searchedToTheEndAtASmallEpsItFindsTheOptimum() {
         for (long seed = 61; seed <= 63; seed++) {
-            LinkageData d = MarginTest.farOut(LearnFixtures.noise(80, 3, 25, seed), 80);
+            LinkageData d = LearnFixtures.farOutNoise(80, 3, 25, seed);
             int[] all = LearnFixtures.all(80);
-            double eps = Margin.auto(d, all, org.reident.distance.Standardization.OWN).eps();
-            assertTrue(eps <= 1e-6, "a small eps: " + eps);
+            double eps = LearnFixtures.smallEps(d, "seed " + seed);
             for (Aggregator a : List.of(Aggregator.WM, Aggregator.OWA)) {
                 LearnOptions o = LearnOptions.defaults(a).withTimeLimit(60).withEps(eps);
                 LearnResult exact = new ConflictLearner(o).learn(d, all);
