@@ -149,8 +149,10 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
         }
         Map<MethodOutcome, Learned> learnedRows = new IdentityHashMap<>();
         double[] weights = null; // wm*'s, once learned: where a later family holds it, that family starts from it
+        double eps = families.isEmpty() ? Margin.DEFAULT // as 'reident learn' chooses it (Margin.auto), once for every family
+                : Margin.auto(data, allRecords(data), LearnOptions.defaults(Aggregator.WM).standardization()).eps();
         for (Aggregator a : families) {
-            LearnResult learned = learnWorstCase(a, weights, data, err);
+            LearnResult learned = learnWorstCase(a, weights, eps, data, err);
             if (a == Aggregator.WM) {
                 weights = learned.model().values();
             }
@@ -302,19 +304,22 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
         };
     }
 
-    /**
-     * The worst case within one family: the MILP of 'reident learn', on every record, starting from
-     * the weighted mean {@code start} (null: none) where the family holds it, with eps chosen from the
-     * file as 'reident learn' chooses it ({@link Margin#auto}).
-     */
-    private LearnResult learnWorstCase(Aggregator a, double[] start, LinkageData data, PrintWriter err) {
+    private static int[] allRecords(LinkageData data) {
         int[] all = new int[data.originalCount()];
         for (int i = 0; i < all.length; i++) {
             all[i] = i;
         }
+        return all;
+    }
+
+    /**
+     * The worst case within one family: the MILP of 'reident learn', on every record, starting from
+     * the weighted mean {@code start} (null: none) where the family holds it, with margin {@code eps}.
+     */
+    private LearnResult learnWorstCase(Aggregator a, double[] start, double eps, LinkageData data, PrintWriter err) {
+        int[] all = allRecords(data);
         String label = label(a);
-        LearnOptions d = LearnOptions.defaults(a);
-        LearnOptions o = d.withTimeLimit(learnSeconds).withStart(start).withEps(Margin.auto(data, all, d.standardization()).eps())
+        LearnOptions o = LearnOptions.defaults(a).withTimeLimit(learnSeconds).withStart(start).withEps(eps)
                 .withProgress(json ? null : line -> {
                     err.println("reident demo: learning " + label + ": " + line);
                     err.flush();

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.reident.learn.Margin;
 
 /**
  * The report of an experiment, made from its results alone (the array of results.json and the
@@ -66,8 +67,8 @@ final class ExperimentReport {
      * 1e-4, whose margin its bound then counts by; empty otherwise.
      */
     static String epsSuffix(JsonNode learn) {
-        double eps = learn.path("eps").asDouble(1e-4);
-        return eps == 1e-4 ? "" : ", eps " + EpsAdvice.format(eps);
+        double eps = learn.path("eps").asDouble(Margin.DEFAULT);
+        return eps == Margin.DEFAULT ? "" : ", eps " + EpsAdvice.format(eps);
     }
 
     /** The rate shown for a method in a row, or null when the row has none. */

@@ -174,6 +174,7 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
         LearnResult r;
         boolean interrupted;
         Margin.Auto chosen = null;
+        LinkageResult am;
         // installed before the files are read: a Ctrl-C while they load stops the run as at its
         // limit (AM's linkage is still made and reported) instead of ending the process without a word
         StopOnInterrupt stop = StopOnInterrupt.install(stderr);
@@ -186,7 +187,8 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
             }
             double[] startWeights = startWeights(startModel, a, hrla, form, std, data);
             train = TrainingSet.select(data, trainFraction, seed, trainIds);
-            chosen = Double.isNaN(given) ? Margin.auto(data, train, std) : null;
+            am = Margin.amLinkage(data, std); // for the auto eps and for the standard distances beside the result
+            chosen = Double.isNaN(given) ? Margin.auto(am, train) : null;
             // the choice is said with the learner's first line: a solver option the learner refuses
             // then stays the only line on standard error
             AtomicReference<String> pending = new AtomicReference<>(chosen == null ? null : autoLine(chosen));
@@ -211,7 +213,7 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
         if (chosen != null && !Double.isNaN(chosen.percentile())) {
             j.put("eps_am_percentile5", chosen.percentile());
         }
-        StandardBeside standard = StandardBeside.of(data, train, o.standardization());
+        StandardBeside standard = StandardBeside.of(data, train, o.standardization(), am);
         standard.json(j);
         String beats = standard.beats(LearnReport.Counts.of(r.linkage(), train).strict(), a.label(), o.standardization());
         if (beats != null) {
@@ -343,7 +345,8 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
         } catch (NumberFormatException e) {
             // fall through
         }
-        throw new InputException("--eps: expected auto or a margin from 1e-9 to 1 (squared standardised units), got '" + s + "'");
+        throw new InputException("--eps: expected auto or a margin from " + EpsAdvice.format(Margin.FLOOR)
+                + " to 1 (squared standardised units), got '" + s + "'");
     }
 
     /** The progress line of an eps chosen by --eps auto. */

@@ -10,7 +10,9 @@ import org.reident.distance.DistanceOptions;
 import org.reident.distance.Distances;
 import org.reident.distance.Method;
 import org.reident.distance.Standardization;
+import org.reident.learn.Margin;
 import org.reident.linkage.LinkageEngine;
+import org.reident.linkage.LinkageResult;
 
 /**
  * The standard distances without parameters beside a learned worst case, on the same training
@@ -32,12 +34,13 @@ record StandardBeside(List<Entry> entries) {
 
     private static final Method[] METHODS = {Method.AM, Method.DBRL2, Method.MD, Method.MD0};
 
-    static StandardBeside of(LinkageData data, int[] train, Standardization std) {
+    /** @param am AM's linkage of the file under {@code std} ({@link Margin#amLinkage}), made once for eps and for this */
+    static StandardBeside of(LinkageData data, int[] train, Standardization std, LinkageResult am) {
         List<Entry> out = new ArrayList<>();
         LinkageEngine engine = LinkageEngine.withAllCores().with(LinkageEngine.Ranks.TOP);
         for (Method m : METHODS) {
             try {
-                LearnReport.Counts c = LearnReport.Counts.of(engine.link(Distances.prepare(m, null, data,
+                LearnReport.Counts c = LearnReport.Counts.of(m == Method.AM ? am : engine.link(Distances.prepare(m, null, data,
                         new DistanceOptions(std, 2, false)), data.truth()), train);
                 out.add(new Entry(m.label(), c.strict(), c.expected()));
             } catch (InputException e) {

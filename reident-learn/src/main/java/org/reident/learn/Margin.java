@@ -2,7 +2,6 @@ package org.reident.learn;
 
 import java.util.Arrays;
 import org.reident.data.LinkageData;
-import org.reident.distance.DistanceModel;
 import org.reident.distance.DistanceOptions;
 import org.reident.distance.Distances;
 import org.reident.distance.Method;
@@ -87,16 +86,19 @@ public final class Margin {
         return new Auto(Math.max(FLOOR, Math.min(DEFAULT, powerOfTenAtMost(q))), q, c);
     }
 
-    /**
-     * {@link #auto(LinkageResult, int[])} with AM's linkage of the file made here: the weighted mean
-     * with equal weights on the values standardised as {@code std}, the neutral member of every
-     * family, in the learner's units (the mean of the squared standardised differences).
-     */
+    /** {@link #auto(LinkageResult, int[])} with AM's linkage of the file made here ({@link #amLinkage}). */
     public static Auto auto(LinkageData data, int[] train, Standardization std) {
-        DistanceModel am = DistanceModel.neutral(Method.WM, data.variables());
-        LinkageResult l = LinkageEngine.withAllCores().with(LinkageEngine.Ranks.TOP)
-                .link(Distances.prepare(Method.WM, am, data, new DistanceOptions(std, 2, false)), data.truth());
-        return auto(l, train);
+        return auto(amLinkage(data, std), train);
+    }
+
+    /**
+     * AM's linkage of every query record: the weighted mean with equal weights on the values
+     * standardised as {@code std}, the neutral member of every family, in the learner's units (the
+     * mean of the squared standardised differences).
+     */
+    public static LinkageResult amLinkage(LinkageData data, Standardization std) {
+        return LinkageEngine.withAllCores().with(LinkageEngine.Ranks.TOP)
+                .link(Distances.prepare(Method.AM, null, data, new DistanceOptions(std, 2, false)), data.truth());
     }
 
     /**
