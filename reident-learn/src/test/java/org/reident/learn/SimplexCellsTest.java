@@ -330,7 +330,7 @@ class SimplexCellsTest {
     }
 
     /**
-     * The cells' bound lines come at most every {@link ConflictLearner#CELLS_LINE_EVERY}, or a share of
+     * The cells' bound lines come at most every {@link BesideReader#CELLS_LINE_EVERY}, or a share of
      * the time so far (their times are printed to 0.1 s), but for the last, which may give a bound held back; and more than one
      * came, so the check has pairs to look at (without the hold-back this file gives dozens of lines,
      * several within a tenth of a second).
@@ -344,7 +344,7 @@ class SimplexCellsTest {
         }
         assertTrue(at.size() >= 2, "cells' bound lines: " + lines);
         for (int i = 1; i < at.size() - 1; i++) {
-            double least = Math.max(ConflictLearner.CELLS_LINE_EVERY, ConflictLearner.CELLS_LINE_SHARE * at.get(i - 1));
+            double least = Math.max(BesideReader.CELLS_LINE_EVERY, BesideReader.CELLS_LINE_SHARE * at.get(i - 1));
             assertTrue(at.get(i) - at.get(i - 1) >= least - 0.15, "spaced: " + at);
         }
     }

@@ -13,7 +13,7 @@ import org.reident.data.LinkageData;
 import org.reident.linkage.LinkageResult;
 
 /**
- * The learner's first incumbents ({@code ConflictLearner.Run.seed}): AM, and a weighted mean embedded
+ * The learner's first incumbents ({@code ConflictRun.seed}): AM, and a weighted mean embedded
  * in the families that hold it ({@link LearnedModels#embed}).
  */
 class StartTest {

@@ -1,0 +1,207 @@
+package org.reident.learn;
+
+import java.util.Arrays;
+import java.util.Locale;
+
+/**
+ * The cuts' side of the work beside them ({@link WeightsBeside}: the climb, and for the simplex
+ * families the branch and bound over the weight cells): where the climb starts, the incumbents and
+ * bounds taken from them into the run ({@link ConflictRun}), the cells' bound lines, and the pause of
+ * the cuts while the cells lead. One per run, used from the run's thread (the climb's thread calls
+ * {@link #climbFrom} only).
+ */
+final class BesideReader {
+    /** The climb starts only when the bound exceeds the incumbent by this share of the training records. */
+    static final double CLIMB_GAP = 0.01;
+
+    /**
+     * The least time between two lines of the weight cells' bound, seconds; later in a run, the
+     * least is {@link #CELLS_LINE_SHARE} of the time of the last line. The cells lower the bound one
+     * record at a time, and EIA's WM (4,092 records, 11 variables, 120 s) printed 620 such lines,
+     * about five a second; a bound held back is printed with the next line or at the end.
+     */
+    static final double CELLS_LINE_EVERY = 1.0;
+    /** Past 20 s, a cells' bound line waits 5% of the run's time so far: about 14 lines a doubling of it. */
+    static final double CELLS_LINE_SHARE = 0.05;
+
+    /** How often the paused cuts read the weight cells ({@link #pauseForCells}), in ms. */
+    static final long PAUSE_POLL_MS = 20;
+
+    private final ConflictRun run;
+    private final LearnOptions o;
+    /** The climb and the branch and bound over the weights beside the cuts (null until {@link #start}). */
+    private WeightsBeside beside;
+    /** The climb's best count already taken (-1: none). */
+    private int climbTaken = -1;
+    /** The incumbent's count from the start weights (AM's, or the given ones), read by the climb's thread. */
+    private volatile int startKept = -1;
+    /** When the last line of the cells' bound was printed (elapsed seconds; see {@link #CELLS_LINE_EVERY}). */
+    private double cellsSaidAt = Double.NEGATIVE_INFINITY;
+    /** A bound from the cells not yet printed (a line held back): printed at the end if no later line gives one. */
+    private boolean cellsOwed;
+    /** Seconds the cuts waited while the weight cells led ({@link #pauseForCells}). */
+    private double pausedSeconds;
+
+    BesideReader(ConflictRun run, LearnOptions o) {
+        this.run = run;
+        this.o = o;
+    }
+
+    /**
+     * Starts the climb and the cells, once the run's start incumbents are counted (their count is
+     * {@link #startKept}). The cells' proof ends the master's solve ({@code halt}); the run's loop then
+     * finds it ({@link #fromBeside}).
+     */
+    void start(Runnable halt) {
+        startKept = run.inc.kept();
+        ConflictSlave slave = run.slave;
+        beside = new WeightsBeside(o, slave.features(), run.data, run.train, slave.unlinkable(), run.t0 / 1e9, run.deadline,
+                this::climbFrom, halt);
+    }
+
+    /** Stops the climb's and the cells' threads (idempotent; also after an exception). */
+    void close() {
+        if (beside != null) {
+            beside.close();
+        }
+    }
+
+    /** What the work beside added to the run's engine line, and the cuts' pause. */
+    String note() {
+        String paused = pausedSeconds > 0
+                ? String.format(Locale.ROOT, "; cuts paused %.1f s while the cells led", pausedSeconds) : "";
+        return (beside == null ? "" : beside.note()) + paused;
+    }
+
+    SimplexCells cells() {
+        return beside == null ? null : beside.cells();
+    }
+
+    /** The round's line gives the bound: no cells' line is owed. */
+    void boundSaid() {
+        cellsOwed = false;
+    }
+
+    /** At the end: the cells' line held back, if nothing printed the bound since. */
+    void sayOwed() {
+        if (cellsOwed) {
+            sayCellsBound();
+        }
+    }
+
+    /**
+     * Once the weight cells' bound is below the cuts' own ({@link ConflictRun#cutsBound}), the cuts
+     * wait, so that the cells' workers ({@link SimplexCells#workers}) have the cores: until the cells'
+     * search ends (its proof, a stop or the deadline), reading the cells every {@link #PAUSE_POLL_MS}
+     * ms ({@link #fromBeside}). Where the cells lead (well-protected files, few variables) the cuts'
+     * conflicts are pairs and triples whose rounds rarely move the bound, and the cells have every
+     * cut made before the pause. Measured in turn (docs/learning-log.md, 2026-11-29, `learn
+     * --aggregator wm --time-limit 60s`): 1000 records of 5 variables, 40% noise, proven in 8.0-10.2 s
+     * against 11.6-16.4 s before; the whole Census on 8 variables with 40% noise, bound 577-593
+     * against 641-642. The cuts do not resume (docs/learning.md).
+     */
+    void pauseForCells() {
+        if (!cellsLead()) {
+            return;
+        }
+        SimplexCells c = cells();
+        double from = StopRequest.now();
+        run.progress(String.format(Locale.ROOT, "cuts: paused while the weight cells lead (bound %d against the cuts' %d; %d"
+                + " cuts given to the cells), %.1f s", c.bound(), run.cutsBound, run.cuts, run.elapsed()));
+        run.phase = "paused: the weight cells lead";
+        while (beside.cellsRunning() && StopRequest.now() < run.deadline && !fromBeside()) {
+            try {
+                Thread.sleep(PAUSE_POLL_MS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        pausedSeconds += Math.max(0, Math.min(StopRequest.now(), run.deadline) - from);
+    }
+
+    /**
+     * Whether the weight cells search on and their bound is below the cuts' own
+     * ({@link ConflictRun#cutsBound}). A search that ended (its proof is read by {@link #fromBeside})
+     * leads nothing: otherwise a round paused within would pause again at each conflict.
+     */
+    boolean cellsLead() {
+        SimplexCells c = cells();
+        return c != null && beside.cellsRunning() && c.bound() < run.cutsBound;
+    }
+
+    /**
+     * Where the climb starts: the run's best when the climb's weights are its own, else the given
+     * or AM's weights (not DBRL2's: from them the weight climb of CI and SB on EIA, MDAV, 10
+     * variables, ran longer and left the family climb less time, 1,612-1,629 records against
+     * 1,635-1,639 at 60 s), but only while the cuts have found nothing better than those (null: no
+     * climb). A family richer than the weighted means whose cuts already beat its start rarely
+     * gains from a weighted mean, and the climb would take a core (whole Census, CI, proven in
+     * 7.8-8.0 s: 8.4-9.1 s with the climb beside it; docs/learning.md). None either when the
+     * bound is within {@link #CLIMB_GAP} of the records above the incumbent: on 20,000 generated
+     * records (MDAV, WM, 60 s) the climb made 4 moves in 12.6 s there, a core taken from the cuts.
+     * Called from the climb's thread.
+     */
+    double[] climbFrom() {
+        Incumbent inc = run.inc;
+        if (run.bound - inc.kept() < CLIMB_GAP * run.m) {
+            return null; // too little to gain for a core
+        }
+        if (WeightsBeside.simplex(o.aggregator())) {
+            return inc.theta().clone();
+        }
+        if (inc.kept() > startKept) {
+            return null;
+        }
+        double[] w = o.startWeights();
+        if (w == null) {
+            w = new double[run.slave.features().dimension()];
+            Arrays.fill(w, 1.0 / w.length);
+        }
+        return w.clone();
+    }
+
+    /**
+     * Takes the climb's and the weight cells' incumbents (counted again by the engine's margins)
+     * and the cells' bound; true when the incumbent then meets the bound.
+     */
+    boolean fromBeside() {
+        WeightsBeside.Climbed found = beside == null ? null : beside.climbed();
+        if (found != null && found.linked() > climbTaken) {
+            climbTaken = found.linked();
+            run.seed(found.theta(), found.what());
+        }
+        SimplexCells c = cells();
+        if (c == null) {
+            return false;
+        }
+        SimplexCells.Found f = c.found();
+        if (f.linked() > run.inc.kept()) {
+            run.seed(f.weights(), "cells: the centre of a weight cell");
+        }
+        if (run.tighten(c.bound())) {
+            cellsOwed = true;
+            if (run.elapsed() - cellsSaidAt >= Math.max(CELLS_LINE_EVERY, CELLS_LINE_SHARE * cellsSaidAt)) {
+                sayCellsBound();
+            }
+        }
+        return run.inc.kept() >= run.bound;
+    }
+
+    /** The cells' bound line (the held-back one too, when nothing has printed the bound since). */
+    private void sayCellsBound() {
+        cellsSaidAt = run.elapsed();
+        cellsOwed = false;
+        SimplexCells c = cells();
+        run.progress(String.format(Locale.ROOT, "cells: bound %d after %d weight cells, best %d, %.1f s", run.bound,
+                c == null ? 0 : c.cells(), run.inc.kept(), cellsSaidAt));
+    }
+
+    /** Hands the cuts so far to the cells: their bounds count them from now on. */
+    void cuts(int[][] cuts) {
+        SimplexCells c = cells();
+        if (c != null) {
+            c.cuts(cuts);
+        }
+    }
+}

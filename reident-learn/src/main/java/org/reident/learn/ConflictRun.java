@@ -1,0 +1,426 @@
+package org.reident.learn;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.reident.data.LinkageData;
+import org.reident.distance.DistanceModel;
+import org.reident.linkage.LinkageResult;
+
+/**
+ * One run of the {@link ConflictLearner}: its state, the rounds (master, slave, records tried again)
+ * and the result. Used from one thread; the heartbeat's and the climb's threads read the volatile
+ * fields.
+ */
+final class ConflictRun {
+    final long t0 = System.nanoTime();
+    private final LearnOptions o;
+    private final long hardNodes;
+    /**
+     * When the search ends (nanoTime seconds): the time limit, less the time of one linkage by the
+     * engine once the first is timed ({@link #reserveForRecount}).
+     */
+    double deadline;
+    /** {@link ConflictLearner#ROUND_PAUSE}, or a test's. */
+    private final double roundPause;
+    final LinkageData data;
+    final int[] train;
+    final int m;
+    final ConflictSlave slave;
+    final CoverSearch master;
+    /** The best parameters found, counted by the engine; the climb reads them from its thread. */
+    final Incumbent inc;
+    int cuts;
+    long cutSize;
+    volatile double masterSeconds;
+    /** Read by the heartbeat's thread: what the run is doing, its round, bound and conflicts found. */
+    volatile String phase = "starting";
+    volatile int round;
+    volatile int bound;
+    /** The master's own bound (the cuts'), as {@link #bound} before the weight cells' is taken. */
+    int cutsBound;
+    volatile int conflicts;
+    /** The climb's and the weight cells' incumbents and bounds, and the cuts' pause while the cells lead. */
+    final BesideReader beside;
+    /** {@link #conflicts} as of the last {@link #takeCuts}. */
+    int conflictsTaken;
+    /** When the master solve under way started (nanoTime seconds); negative: none under way. */
+    volatile double masterSince = -1;
+    final Heartbeat heartbeat;
+
+    /**
+     * @param treeNodes search-tree nodes per master solve (0: the exact solver alone)
+     * @param hardNodes master solves of this many nodes or more are hard ({@link ConflictLearner#HARD_NODES})
+     * @param record    every master solve's problem is added to it (null: none)
+     * @param roundPause seconds into a round after which the slave waits while the cells lead
+     */
+    ConflictRun(LearnOptions o, long treeNodes, long hardNodes, List<MasterReplay.Problem> record, double roundPause,
+            LinkageData data, int[] train) {
+        this.o = o;
+        this.hardNodes = hardNodes;
+        this.roundPause = roundPause;
+        this.deadline = t0 / 1e9 + o.timeLimit();
+        this.data = data;
+        this.train = train;
+        this.m = train.length;
+        this.master = CoverMaster.create(m, o, treeNodes); // first: it validates the backend
+        master.record(record);
+        this.slave = new ConflictSlave(o, data, train, deadline);
+        this.inc = new Incumbent(o, slave.features(), data, train, slave.unlinkable(),
+                LearnedModels.neutral(o.aggregator(), slave.features()));
+        this.heartbeat = Heartbeat.start(o.progress(), this::status, t0 / 1e9);
+        this.beside = new BesideReader(this, o);
+    }
+
+    /**
+     * Ends the search early by the time the engine took to link the file once (at most
+     * {@link ConflictLearner#RECOUNT_SHARE} of the limit): an incumbent found at the end is linked again by the
+     * engine (its count is the engine's, never a solver's), and so the run ends near its limit. On
+     * 20,000 records a Choquet linkage takes about 7 s, and `learn --aggregator choquet
+     * --time-limit 60s` ended at 67 s (docs/learning.md; the runs in docs/learning-log.md).
+     */
+    void reserveForRecount(double linkSeconds) {
+        deadline -= Math.min(linkSeconds, ConflictLearner.RECOUNT_SHARE * o.timeLimit());
+    }
+
+    /** A progress line (none without a progress channel); the heartbeat's quiet period starts again. */
+    void progress(String line) {
+        heartbeat.said(System.nanoTime() / 1e9);
+        if (o.progress() != null) {
+            o.progress().accept(line);
+        }
+    }
+
+    /** The heartbeat's line: what the run is doing, with the round's figures so far. */
+    String status() {
+        double since = masterSince;
+        double master = masterSeconds + (since < 0 ? 0 : System.nanoTime() / 1e9 - since);
+        return String.format(Locale.ROOT, "round %d: %s; bound %d, best %d, %d conflicts, %.1f s (master %.1f s)", round,
+                phase, bound, inc.kept(), conflicts, elapsed(), master);
+    }
+
+    LearnResult solve() {
+        try {
+            return run();
+        } finally {
+            beside.close(); // also when the run ends by an exception
+            heartbeat.close();
+        }
+    }
+
+    LearnResult run() {
+        boolean[] keep = new boolean[m];
+        int unlinkable = 0;
+        for (int r = 0; r < m; r++) {
+            if (slave.unlinkable(r)) {
+                master.fix(r);
+                unlinkable++;
+            } else {
+                keep[r] = true;
+            }
+        }
+        progress(String.format(Locale.ROOT, "model: %d records (%d cannot be linked), %d parameters, %d first rows%s, %.1f s",
+                m, unlinkable, slave.parameters(), slave.rows(), FirstRows.stoppedAt(slave.firstScanned(), m), elapsed()));
+        long linking = System.nanoTime();
+        seed(LearnedModels.neutral(o.aggregator(), slave.features()), "start: AM");
+        reserveForRecount((System.nanoTime() - linking) / 1e9);
+        double[] start = o.startWeights() == null ? null : LearnedModels.embed(o, o.startWeights(), slave.features());
+        if (start != null) {
+            seed(start, "start: the given weighted mean");
+        }
+        standardStarts();
+        bound = m - unlinkable;
+        cutsBound = bound;
+        beside.start(master::halt);
+        String status = "TIME_LIMIT";
+        boolean masterOptimal = true; // the first S (every linkable record) needs no master solve
+        boolean hard = false;
+        int checked = 0; // rounds whose set the slave finished checking: the rounds reported
+        while (true) {
+            round++;
+            beside.pauseForCells();
+            if (beside.fromBeside()) {
+                status = "OPTIMAL";
+                break;
+            }
+            List<Integer> removed = repair(keep);
+            if (removed == null) {
+                break; // out of time
+            }
+            checked++;
+            if (removed.isEmpty() && masterOptimal || inc.kept() >= bound) {
+                status = "OPTIMAL";
+                break;
+            }
+            reinsert(keep, removed);
+            if (hard) {
+                reinsert(keep, droppedByMaster(keep, removed));
+            }
+            if (inc.kept() >= bound) {
+                status = "OPTIMAL";
+                break;
+            }
+            double remaining = deadline - StopRequest.now();
+            if (remaining <= 0) {
+                break; // no master solve follows: the filters' cuts are not waited for
+            }
+            takeCuts();
+            remaining = deadline - StopRequest.now();
+            if (remaining <= 0) {
+                break;
+            }
+            long ms = System.nanoTime();
+            phase = "master: covering " + cuts + " cuts";
+            masterSince = ms / 1e9;
+            CoverMaster.Solved solved = master.solve(remaining, keep, m - bound, inc.kept() < 0 ? m : m - inc.kept() - 1);
+            masterSeconds += (System.nanoTime() - ms) / 1e9;
+            masterSince = -1;
+            if (solved == null) {
+                break;
+            }
+            if (solved.infeasible()) { // no set larger than the incumbent passes the cuts
+                bound = inc.kept();
+                status = "OPTIMAL";
+                break;
+            }
+            cutsBound = Math.min(cutsBound, m - (int) solved.bestBound());
+            tighten(m - (int) solved.bestBound());
+            masterOptimal = solved.optimal();
+            hard = master.lastTook(hardNodes);
+            beside.boundSaid();
+            progress(String.format(Locale.ROOT, "round %d: bound %d, best %d, %d cuts (mean size %.1f%s), %d rows (%d in the LP), %.1f s"
+                    + " (master %.1f s)", round, bound, inc.kept(), cuts, cutSize / (double) Math.max(1, cuts),
+                    notes(), slave.rows(), slave.lpRows(), elapsed(), masterSeconds));
+        }
+        beside.close();
+        if (!status.equals("OPTIMAL") && beside.fromBeside()) {
+            status = "OPTIMAL";
+        }
+        beside.sayOwed();
+        if (!status.equals("OPTIMAL")) {
+            boundFromLastConflicts();
+            if (inc.kept() >= bound) { // the conflicts since the last master solve closed the gap
+                status = "OPTIMAL";
+            }
+        }
+        if (inc.kept() >= 0 && !status.equals("OPTIMAL")) {
+            status = "FEASIBLE";
+        }
+        DistanceModel model = LearnedModels.toModel(o, inc.theta(), slave.features(), data);
+        // the engine's linkage of the incumbent, made when it became the incumbent (a full
+        // linkage: a Choquet one of 20,000 records takes about 7 s, docs/learning.md, "The limit kept")
+        LinkageResult linkage = inc.linkage() != null ? inc.linkage() : LearnedModels.link(o, model, data);
+        int linked = LearnedModels.strictCount(linkage, train);
+        String engine = master.version() + ", combinatorial Benders, " + cuts + " cuts"
+                + "; master: " + master.notes() + beside.note();
+        master.delete();
+        slave.delete();
+        double gap = LearnedModels.gap(bound, linkage, train, o.eps());
+        return new LearnResult(model, status, m, Math.max(0, inc.kept()), bound, gap, linkage, linked, unlinkable, checked,
+                slave.rows(), elapsed(), o.solver() + " (" + engine + ")");
+    }
+
+    /**
+     * Takes a proven bound (the master's, the weight cells', the end's dual bound) if it is lower.
+     * Never below the incumbent: the bounds count margins of eps exactly, the incumbent is counted
+     * by the engine's margins from eps (1 - 1e-3), so a bound below it is that tolerance, and the
+     * incumbent is then optimal. True when the bound fell.
+     */
+    boolean tighten(int proven) {
+        int b = Math.max(proven, inc.kept());
+        if (b >= bound) {
+            return false;
+        }
+        bound = b;
+        return true;
+    }
+
+    /**
+     * A run stopped (by the clock or Ctrl-C) with conflicts found since the master's last solve:
+     * their cuts are taken (the filters, past the deadline, return at once) and the master's
+     * quick dual bound ({@link CoverRaise}) over every cut tightens the bound if it can. On a
+     * large file the first round alone can outlast the limit, and the bound would otherwise stay
+     * at every linkable record.
+     */
+    void boundFromLastConflicts() {
+        int pending = conflicts - conflictsTaken;
+        if (pending == 0) {
+            return;
+        }
+        takeCuts();
+        int before = bound;
+        if (tighten((int) (m - master.quickBound()))) {
+            progress(String.format(Locale.ROOT, "end: bound %d (was %d) by a dual bound over all %d cuts, %d found since the"
+                    + " last master solve, %.1f s", bound, before, cuts, pending, elapsed()));
+        }
+    }
+
+    /**
+     * Gives up records of s, one a conflict (the one with the largest dual), until the rest is
+     * linkable; each conflict becomes a cut. Returns the records given up (empty: s was
+     * linkable as it was), or null when the time ran out or the weight cells proved the optimum.
+     * Reads the cells (their bound and incumbents) at each conflict, and once the round has run
+     * {@link ConflictLearner#ROUND_PAUSE} s while the cells lead, hands them the conflicts found so far as cuts
+     * and waits ({@link BesideReader#pauseForCells}); it goes on if their search ends without a proof.
+     */
+    List<Integer> repair(boolean[] s) {
+        List<Integer> removed = new ArrayList<>();
+        double from = StopRequest.now();
+        while (StopRequest.now() < deadline) {
+            if (beside.fromBeside()) {
+                return null; // the cells' proof: the loop's end finds it
+            }
+            if (StopRequest.now() - from >= roundPause && beside.cellsLead()) {
+                takeCuts(); // the cells get the conflicts found so far
+                beside.pauseForCells();
+                if (StopRequest.now() >= deadline || beside.fromBeside()) {
+                    return null;
+                }
+            }
+            phase = "slave: " + removed.size() + " records given up for conflicts so far";
+            int[] conflict = slave.check(s, deadline);
+            if (conflict == null) {
+                return null;
+            }
+            if (conflict.length == 0) {
+                offer(s);
+                return removed;
+            }
+            s[conflict[0]] = false;
+            removed.add(conflict[0]);
+            cut(conflict);
+        }
+        return null;
+    }
+
+    /**
+     * Tries each record given up by {@link #repair} again: kept when the set stays linkable (a
+     * better incumbent), otherwise one more cut, around the incumbent where the proof needs them.
+     * (Seeking several disjoint conflicts per record was measured: no fewer rounds.)
+     */
+    void reinsert(boolean[] s, List<Integer> removed) {
+        int done = 0;
+        for (int r : removed) {
+            phase = "slave: trying records again, " + done++ + " of " + removed.size();
+            if (StopRequest.now() >= deadline) {
+                return;
+            }
+            s[r] = true;
+            int[] conflict = slave.check(s, deadline);
+            if (conflict != null && conflict.length == 0) {
+                offer(s);
+            } else {
+                s[r] = false;
+                if (conflict != null) {
+                    cut(conflict);
+                }
+            }
+        }
+    }
+
+    /**
+     * The records the master gave up (other than the unlinkable ones and those in removed), to be
+     * tried again after a hard master solve: its cover is far from the bound's, and {@link #reinsert}
+     * alone never tries them. On the whole Census, SB, `./reident learn ... --time-limit 120s`
+     * (2026-11-26, against the same run without it, both before the dual bound in the master's
+     * tree; development runs, the "without" side set by hand): best 969 -> 972, bound 984 -> 983.
+     */
+    List<Integer> droppedByMaster(boolean[] keep, List<Integer> removed) {
+        boolean[] skip = new boolean[m];
+        for (int r : removed) {
+            skip[r] = true;
+        }
+        List<Integer> out = new ArrayList<>();
+        for (int r = 0; r < m; r++) {
+            if (!keep[r] && !skip[r] && !slave.unlinkable(r)) {
+                out.add(r);
+            }
+        }
+        return out;
+    }
+
+    /** Rare numerical events worth showing (unshrunk cuts, LP restarts), and how the master solves were answered. */
+    String notes() {
+        return (slave.fallbacks() > 0 ? ", " + slave.fallbacks() + " unshrunk" : "")
+                + (slave.restarts() > 0 ? ", " + slave.restarts() + " LP restarts" : "")
+                + "; master: " + master.notes();
+    }
+
+    /** Hands the conflict to the deletion filter; it becomes a cut at the next {@link #takeCuts}. */
+    void cut(int[] conflict) {
+        conflicts++;
+        slave.shrinkLater(conflict, deadline);
+    }
+
+    /** Adds the cuts of the conflicts found since the last call to the master. */
+    void takeCuts() {
+        phase = "deletion filters: shrinking the conflicts into cuts";
+        conflictsTaken = conflicts;
+        slave.takeCuts(c -> {
+            master.cut(c);
+            cuts++;
+            cutSize += c.length;
+        });
+        beside.cuts(master.cutsSoFar());
+    }
+
+    /** A linkable set and the slave's parameters: the incumbent if they keep more records ({@link Incumbent#offer}). */
+    void offer(boolean[] s) {
+        inc.offer(slave.theta(), kept(s));
+    }
+
+    /**
+     * A known member of the family as the incumbent ({@link Incumbent#seed}), said when taken. So
+     * every result links at least as many records with margin eps as AM, and as a given weighted
+     * mean in the families that hold it, even when the first round does not finish in time; and
+     * the master's first solve already seeks only larger sets. The slave is not asked: a seed no
+     * better than the first round's incumbent then changes nothing. Asked (a check of the seed's
+     * set before the first round), the AM seed, 162 records against the first incumbent's 357,
+     * sent seed-1 M5-38 SB down another path of rounds, 4.0 s -> 6.7 s (`bench-learn --time-limit
+     * 30s --no-plain --no-big-m`, two runs each, 2026-11-27).
+     */
+    boolean seed(double[] theta, String what) {
+        return seed(theta, what, true);
+    }
+
+    /** {@link #seed}; with {@code near} false the count is not the {@link Incumbent#NEAR} rule's reference. */
+    boolean seed(double[] theta, String what, boolean near) {
+        if (inc.seed(theta, near)) {
+            progress(String.format(Locale.ROOT, "%s links %d records with margin eps (%d strictly), %.1f s", what, inc.kept(),
+                    inc.count(), elapsed()));
+            return true;
+        }
+        return false;
+    }
+
+    /**
+     * DBRL2's weights (every family but OWA, and WM_m when they are at least delta) and, for SB,
+     * SB_NC and MD*, MD's matrix as incumbents ({@link StandardStarts}). For CI and CI_m the
+     * weights are an additive measure, which the engine links as the weighted mean it is.
+     */
+    void standardStarts() {
+        int n = data.dimension();
+        double[] diff = StandardStarts.differences(o, data, train);
+        double[] w = StandardStarts.dbrl2(diff, n);
+        double[] theta = w == null ? null : LearnedModels.embed(o, w, slave.features());
+        if (theta != null) {
+            seed(theta, "start: DBRL2's weights", false);
+        }
+        double[] sigma = o.aggregator().isBilinear() ? StandardStarts.md(diff, n) : null;
+        if (sigma != null) {
+            seed(StandardStarts.bilinear(sigma, slave.features()), "start: MD's matrix", false);
+        }
+    }
+
+    double elapsed() {
+        return (System.nanoTime() - t0) / 1e9;
+    }
+
+    private static int kept(boolean[] keep) {
+        int c = 0;
+        for (boolean b : keep) {
+            c += b ? 1 : 0;
+        }
+        return c;
+    }
+}
