@@ -39,29 +39,17 @@ import org.reident.distance.ColumnStats;
  * {@link Random#nextGaussian()} (which uses {@link StrictMath}) are involved, so a seed gives the
  * same file on every JVM.
  */
-public final class CorrelatedNoise implements Masking {
+public record CorrelatedNoise(double p, long seed) implements Masking {
     /** A Cholesky pivot L_kk^2 at or below this fraction of Sigma_kk counts as singular. */
     static final double SINGULAR_PIVOT = 1e-12;
-
-    private final double p;
-    private final long seed;
 
     /**
      * @param p    noise level in percent, {@code p >= 0}: the noise covariance is (p/100)^2 Sigma
      * @param seed random seed
      * @throws InputException if p is negative, infinite or not a number
      */
-    public CorrelatedNoise(double p, long seed) {
-        this.p = PerturbationSupport.level(p, "correlated-noise");
-        this.seed = seed;
-    }
-
-    public double p() {
-        return p;
-    }
-
-    public long seed() {
-        return seed;
+    public CorrelatedNoise {
+        p = PerturbationSupport.level(p, "correlated-noise");
     }
 
     @Override

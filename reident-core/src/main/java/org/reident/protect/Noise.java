@@ -14,26 +14,14 @@ import org.reident.synth.AdditiveNoise;
  * Random(seed)}, one {@code nextGaussian()} per value, row by row in column order; constant
  * columns and p = 0 are copied unchanged).
  */
-public final class Noise implements Masking {
-    private final double p;
-    private final long seed;
-
+public record Noise(double p, long seed) implements Masking {
     /**
      * @param p    noise level, percent of each column's standard deviation, {@code p >= 0}
      * @param seed random seed
      * @throws InputException if p is negative, infinite or not a number
      */
-    public Noise(double p, long seed) {
-        this.p = PerturbationSupport.level(p, "noise");
-        this.seed = seed;
-    }
-
-    public double p() {
-        return p;
-    }
-
-    public long seed() {
-        return seed;
+    public Noise {
+        p = PerturbationSupport.level(p, "noise");
     }
 
     @Override

@@ -36,35 +36,22 @@ import org.reident.data.InputException;
  * on the seed, k and the values of column k. The unswapped ranks are kept in a Fenwick tree, so a
  * variable takes O(N log N) time whatever the window.
  */
-public final class RankSwapping implements Masking {
-    private final double p;
-    private final long seed;
-
+public record RankSwapping(double p, long seed) implements Masking {
     /**
      * @param p    window in percent of the number of records, {@code 0 < p <= 100}
      * @param seed random seed
      * @throws InputException if p is outside (0, 100] or not a number
      */
-    public RankSwapping(double p, long seed) {
+    public RankSwapping {
         if (!(p > 0 && p <= 100)) {
             throw new InputException("--p: rank-swapping window must be in (0, 100], got " + format(p));
         }
-        this.p = p;
-        this.seed = seed;
     }
 
     /** The swap window in ranks: {@code max(1, floor(p * rows / 100 + 1e-9))}. */
     public static int window(double p, int rows) {
         double w = Math.floor(p * rows / 100.0 + 1e-9);
         return w < 1 ? 1 : (int) Math.min(w, Integer.MAX_VALUE);
-    }
-
-    public double p() {
-        return p;
-    }
-
-    public long seed() {
-        return seed;
     }
 
     @Override
