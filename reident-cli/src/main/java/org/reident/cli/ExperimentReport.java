@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.reident.learn.EpsAdvice;
 import org.reident.learn.Margin;
 
 /**

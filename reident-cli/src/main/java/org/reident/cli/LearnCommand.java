@@ -18,6 +18,8 @@ import org.reident.distance.Standardization;
 import org.reident.io.AtomicOutput;
 import org.reident.io.Checksums;
 import org.reident.learn.Aggregator;
+import org.reident.learn.EpsAdvice;
+import org.reident.learn.EpsPasses;
 import org.reident.learn.LearnOptions;
 import org.reident.learn.LearnResult;
 import org.reident.learn.Margin;
@@ -84,8 +86,10 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
             description = "Strictness margin of the MILP, in squared standardised units: the MILP and its bound count a record "
                     + "as linked only when its nearest rival is eps farther than its true match. auto (default): the largest "
                     + "power of ten at most the 5th percentile of AM's margins on the training records it links, at most 1e-4 "
-                    + "(1e-4 on most files; smaller where skewed variables put records close together); or a value from 1e-9 "
-                    + "to 1. A result with many records linked by less than eps says so and suggests a smaller one.")
+                    + "(1e-4 on most files; smaller where skewed variables put records close together); when the parameters "
+                    + "learned link many records by less (a variable released unchanged), learning stops and goes on with a "
+                    + "smaller eps in the time left, until none is advised. Or a value from 1e-9 to 1: one pass; a result "
+                    + "with many records linked by less than eps then says so and suggests a smaller one.")
     String eps;
 
     @Option(names = "--solver-params", paramLabel = "P",
@@ -174,6 +178,7 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
         LearnResult r;
         boolean interrupted;
         Margin.Auto chosen = null;
+        EpsPasses.Outcome passes = null;
         LinkageResult am;
         // installed before the files are read: a Ctrl-C while they load stops the run as at its
         // limit (AM's linkage is still made and reported) instead of ending the process without a word
@@ -201,17 +206,25 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
                         stderr.println("reident learn: " + line);
                         stderr.flush();
                     }, params, threads == null ? Runtime.getRuntime().availableProcessors() : threads, startWeights);
-            r = hrla ? new Hrla(learningRate, epochs, seed, o.standardization(), o.progress()).learn(data, train).result()
-                    : form.learn(o, data, train);
+            if (hrla) {
+                r = new Hrla(learningRate, epochs, seed, o.standardization(), o.progress()).learn(data, train).result();
+            } else {
+                passes = EpsPasses.learn(form, o, data, train, chosen != null);
+                r = passes.result();
+                o = passes.options(); // the last pass's eps
+            }
             interrupted = StopRequest.requested(); // HRLA stops between epochs
         } finally {
             stop.close();
         }
-        EpsAdvice advice = EpsAdvice.of(r.linkage(), train, o.eps(), r.bound());
+        EpsAdvice advice = passes != null ? passes.advice() : EpsAdvice.of(r.linkage(), train, o.eps(), r.bound());
         ObjectNode j = LearnReport.json(r, data, train, a, o, advice);
         j.put("eps_chosen", chosen == null ? "given" : "auto");
         if (chosen != null && !Double.isNaN(chosen.percentile())) {
             j.put("eps_am_percentile5", chosen.percentile());
+        }
+        if (chosen != null && passes != null) {
+            LearnReport.passes(j, passes.passes());
         }
         StandardBeside standard = StandardBeside.of(data, train, o.standardization(), am);
         standard.json(j);
@@ -277,7 +290,7 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
         if (json) {
             stdout.println(Reports.JSON.writeValueAsString(j));
         } else {
-            LearnReport.text(stdout, r, data, train, a, hrla, o.eps(), advice, standard, beats);
+            LearnReport.text(stdout, r, data, train, a, hrla, o.eps(), advice, passes == null ? null : passes.passes(), standard, beats);
             if (interrupted) {
                 stdout.printf(Locale.ROOT, "stopped by the user (Ctrl-C) after %.1f s: the best found and the bound proven so far%n",
                         r.seconds());

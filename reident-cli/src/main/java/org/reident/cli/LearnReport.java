@@ -3,12 +3,15 @@ package org.reident.cli;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Locale;
 import org.reident.data.LinkageData;
 import org.reident.distance.DistanceModel;
 import org.reident.explain.FuzzyMeasures;
 import org.reident.explain.NearestPsd;
 import org.reident.learn.Aggregator;
+import org.reident.learn.EpsAdvice;
+import org.reident.learn.EpsPasses;
 import org.reident.learn.LearnOptions;
 import org.reident.learn.LearnResult;
 import org.reident.linkage.LinkageResult;
@@ -127,13 +130,43 @@ final class LearnReport {
     }
 
     /**
+     * The passes of {@code --eps auto} ({@link EpsPasses}) as JSON {@code eps_passes}: each pass's eps,
+     * status, bound, the records its parameters link with margin eps and by a smaller one, seconds.
+     */
+    static void passes(ObjectNode j, List<EpsPasses.Pass> passes) {
+        ArrayNode a = j.putArray("eps_passes");
+        for (EpsPasses.Pass p : passes) {
+            ObjectNode n = a.addObject();
+            n.put("eps", p.eps());
+            n.put("status", p.status());
+            n.put("objective_bound", p.bound());
+            n.put("margin_linked", p.withMargin());
+            n.put("below_eps", p.below());
+            n.put("seconds", Reports.round(p.seconds(), 3));
+            n.put("stopped_for_smaller_eps", p.epsStopped());
+        }
+    }
+
+    /** "eps: auto, 2 passes: 1e-4 (OPTIMAL, bound 93; 30 re-identified by a smaller margin), then 1e-6 (...)". */
+    static String passesLine(List<EpsPasses.Pass> passes) {
+        StringBuilder b = new StringBuilder("eps: auto, ").append(passes.size()).append(" passes: ");
+        for (int i = 0; i < passes.size(); i++) {
+            EpsPasses.Pass p = passes.get(i);
+            b.append(i == 0 ? "" : ", then ").append(EpsAdvice.format(p.eps())).append(String.format(Locale.ROOT,
+                    " (%s, bound %d; %d re-identified by a smaller margin%s)", p.status(), p.bound(), p.below(),
+                    p.epsStopped() ? "; stopped for a smaller eps" : ""));
+        }
+        return b.toString();
+    }
+
+    /**
      * @param heuristic the result of HRLA: its bound is "some measure could link", not a proven optimum's
      * @param eps       the learning margin, and e its advice for this result ({@link EpsAdvice})
      * @param standard  the standard distances beside the result ({@link StandardBeside}), and beats
      *                  the note when one re-identifies more (null: none does)
      */
     static void text(PrintWriter out, LearnResult r, LinkageData data, int[] train, Aggregator a, boolean heuristic, double eps,
-            EpsAdvice e, StandardBeside standard, String beats) {
+            EpsAdvice e, List<EpsPasses.Pass> passes, StandardBeside standard, String beats) {
         Counts c = Counts.of(r.linkage(), train);
         out.printf(Locale.ROOT, "learned %s on %d records, %d variables (%s)%n", a.label(), c.records(), data.dimension(),
                 String.join(", ", data.variables()));
@@ -151,6 +184,9 @@ final class LearnReport {
         }
         if (e.advised() && !heuristic) {
             out.println("note: " + e.note(eps));
+        }
+        if (passes != null && passes.size() > 1) {
+            out.println(passesLine(passes));
         }
         out.printf(Locale.ROOT, "%d records cannot be linked with margin eps by any parameter value; %d round%s, %d rows, %.2f s, %s%n",
                 r.unlinkable(), r.rounds(), r.rounds() == 1 ? "" : "s", r.rows(), r.seconds(), r.solver());

@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.reident.learn.EpsAdvice;
 
 /**
  * {@link EpsAdvice} through {@code reident learn}: on a file whose records lie close together in

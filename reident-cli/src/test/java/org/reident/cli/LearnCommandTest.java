@@ -70,6 +70,45 @@ class LearnCommandTest {
         assertTrue(wm.get("reidentified").asInt() >= JSON.readTree(am.out()).get("reidentified").asInt());
     }
 
+    /**
+     * IPSO releasing WAGES unchanged: AM links a few records and chooses eps = 1e-4, the learned weights
+     * link most of them by margins below it, so the learner goes on with smaller eps values (JSON
+     * {@code eps_passes}, the text's "eps: auto" line) and ends proven where the result advises
+     * nothing; a given eps stays one pass, with the advice.
+     */
+    @Test
+    void anUnchangedVariableTakesMoreEpsPasses() throws IOException {
+        Path demo = dir.resolve("d300");
+        assertEquals(0, Cli.run("demo", "--records", "300", "--variables", "3", "--learn", "none", "--out", demo.toString(),
+                "--json").status());
+        Path ipso = dir.resolve("ipso.csv");
+        Cli p = Cli.run("protect", "ipso-a", "--original", demo.resolve("original.csv").toString(), "--confidential", "WAGES",
+                "--out", ipso.toString());
+        assertEquals(0, p.status(), p.err());
+        x = demo.resolve("original.csv");
+        y = ipso;
+        JsonNode j = learn("wm");
+        JsonNode passes = j.get("eps_passes");
+        assertTrue(passes != null && passes.size() >= 2, j.toString());
+        assertEquals(1e-4, passes.get(0).get("eps").asDouble(), 0);
+        assertTrue(passes.get(0).get("stopped_for_smaller_eps").asBoolean(), passes.toString());
+        JsonNode last = passes.get(passes.size() - 1);
+        assertEquals(last.get("eps").asDouble(), j.get("eps").asDouble(), 0);
+        assertTrue(j.get("eps").asDouble() < 1e-4, j.toString());
+        assertEquals("OPTIMAL", j.get("status").asText());
+        assertEquals(last.get("objective_bound").asInt(), j.get("objective_bound").asInt());
+        assertFalse(j.has("eps_note"), j.toString());
+        assertTrue(j.get("reidentified").asInt() > 2 * j.get("standard").get("am").get("reidentified").asInt(), j.toString());
+        JsonNode given = learn("wm", "--eps", "1e-4");
+        assertFalse(given.has("eps_passes"), given.toString());
+        assertTrue(given.has("eps_note"), given.toString());
+        assertTrue(given.get("objective_bound").asInt() < j.get("objective_bound").asInt(), "a smaller eps counts more");
+        Cli text = Cli.run("learn", "--original", x.toString(), "--protected", y.toString(), "--aggregator", "wm");
+        assertEquals(0, text.status(), text.err());
+        assertTrue(text.out().contains("eps: auto, " + passes.size() + " passes: 1e-4 (FEASIBLE"), text.out());
+        assertTrue(text.err().contains("(auto, pass 2: the parameters learned with eps 1e-4 (FEASIBLE, bound "), text.err());
+    }
+
     @Test
     void choquetIsExplainedAndAtLeastAsGoodAsWm() throws IOException {
         JsonNode wm = learn("wm");

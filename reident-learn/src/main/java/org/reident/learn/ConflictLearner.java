@@ -2,6 +2,7 @@ package org.reident.learn;
 
 import java.util.List;
 import org.reident.data.LinkageData;
+import org.reident.distance.DistanceModel;
 
 /**
  * The supervised-linkage MILP solved by combinatorial Benders decomposition (Codato and Fischetti,
@@ -76,6 +77,11 @@ public final class ConflictLearner {
     private final List<MasterReplay.Problem> record;
     /** {@link #ROUND_PAUSE}, or a test's. */
     private final double roundPause;
+    /** Parameters of the family to take as an incumbent at the start (null: none), and what they are. */
+    private final DistanceModel start;
+    private final String startWhat;
+    /** Whether a run ends once its incumbent advises a smaller eps ({@link #untilEpsAdvised}). */
+    private final boolean epsCheck;
 
     public ConflictLearner(LearnOptions options) {
         this(options, CoverSearch.NODES, HARD_NODES);
@@ -91,24 +97,46 @@ public final class ConflictLearner {
 
     /** As above, every master solve's problem also added to {@code record} (may be null). */
     ConflictLearner(LearnOptions options, long treeNodes, long hardNodes, List<MasterReplay.Problem> record) {
-        this(options, treeNodes, hardNodes, record, ROUND_PAUSE);
+        this(options, treeNodes, hardNodes, record, ROUND_PAUSE, null, null, false);
     }
 
     private ConflictLearner(LearnOptions options, long treeNodes, long hardNodes, List<MasterReplay.Problem> record,
-            double roundPause) {
+            double roundPause, DistanceModel start, String startWhat, boolean epsCheck) {
         this.o = options;
         this.treeNodes = treeNodes;
         this.hardNodes = hardNodes;
         this.record = record;
         this.roundPause = roundPause;
+        this.start = start;
+        this.startWhat = startWhat;
+        this.epsCheck = epsCheck;
     }
 
     /** The same learner whose rounds wait for the leading weight cells after {@code seconds} (tests). */
     ConflictLearner roundPause(double seconds) {
-        return new ConflictLearner(o, treeNodes, hardNodes, record, seconds);
+        return new ConflictLearner(o, treeNodes, hardNodes, record, seconds, start, startWhat, epsCheck);
+    }
+
+    /**
+     * The same learner that takes {@code model} (of its family and variables, e.g. learned with
+     * another eps) as an incumbent before its first round, said as "start: " + {@code what}: the
+     * result then links at least as many records with margin eps as it does.
+     */
+    public ConflictLearner start(DistanceModel model, String what) {
+        return new ConflictLearner(o, treeNodes, hardNodes, record, roundPause, model, what, epsCheck);
+    }
+
+    /**
+     * The same learner whose run ends after a round where its incumbent's parameters link so many
+     * records by a margin below eps that the result would advise a smaller one ({@link EpsAdvice}):
+     * status FEASIBLE, {@link LearnResult#epsStopped}. {@link EpsPasses} then learns with that eps.
+     */
+    public ConflictLearner untilEpsAdvised() {
+        return new ConflictLearner(o, treeNodes, hardNodes, record, roundPause, start, startWhat, true);
     }
 
     public LearnResult learn(LinkageData data, int[] train) {
-        return new ConflictRun(o, treeNodes, hardNodes, record, roundPause, data, train).solve();
+        return new ConflictRun(o, treeNodes, hardNodes, record, roundPause, data, train).startFrom(start, startWhat)
+                .epsCheck(epsCheck).solve();
     }
 }

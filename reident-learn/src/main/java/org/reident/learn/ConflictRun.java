@@ -47,6 +47,13 @@ final class ConflictRun {
     /** When the master solve under way started (nanoTime seconds); negative: none under way. */
     volatile double masterSince = -1;
     final Heartbeat heartbeat;
+    /** A model to take as an incumbent at the start ({@link #startFrom}; null: none), and what it is. */
+    private DistanceModel startModel;
+    private String startWhat;
+    /** Whether the run ends once its incumbent advises a smaller eps ({@link ConflictLearner#untilEpsAdvised}). */
+    private boolean epsCheck;
+    /** The run ended so. */
+    private boolean epsStopped;
 
     /**
      * @param treeNodes search-tree nodes per master solve (0: the exact solver alone)
@@ -70,6 +77,18 @@ final class ConflictRun {
                 LearnedModels.neutral(o.aggregator(), slave.features()));
         this.heartbeat = Heartbeat.start(o.progress(), this::status, t0 / 1e9);
         this.beside = new BesideReader(this, o);
+    }
+
+    /** Takes {@code model} as an incumbent after the standard starts, said as "start: " + what (null: none). */
+    ConflictRun startFrom(DistanceModel model, String what) {
+        this.startModel = model;
+        this.startWhat = what;
+        return this;
+    }
+
+    ConflictRun epsCheck(boolean on) {
+        this.epsCheck = on;
+        return this;
     }
 
     /**
@@ -129,6 +148,10 @@ final class ConflictRun {
             seed(start, "start: the given weighted mean");
         }
         standardStarts();
+        double[] given = startModel == null ? null : LearnedModels.parameters(o, startModel, slave.features());
+        if (given != null) {
+            seed(given, "start: " + startWhat, false); // like the standard starts: not the NEAR rule's reference
+        }
         bound = m - unlinkable;
         cutsBound = bound;
         beside.start(master::halt);
@@ -191,6 +214,12 @@ final class ConflictRun {
             progress(String.format(Locale.ROOT, "round %d: bound %d, best %d, %d cuts (mean size %.1f%s), %d rows (%d in the LP), %.1f s"
                     + " (master %.1f s)", round, bound, inc.kept(), cuts, cutSize / (double) Math.max(1, cuts),
                     notes(), slave.rows(), slave.lpRows(), elapsed(), masterSeconds));
+            if (epsCheck && inc.linkage() != null && EpsAdvice.of(inc.linkage(), train, o.eps(), bound).advised()) {
+                epsStopped = true;
+                progress(String.format(Locale.ROOT, "round %d: the best parameters link many records by a margin below eps;"
+                        + " stopped for a smaller eps, %.1f s", round, elapsed()));
+                break;
+            }
         }
         beside.close();
         if (!status.equals("OPTIMAL") && beside.fromBeside()) {
@@ -217,7 +246,7 @@ final class ConflictRun {
         slave.delete();
         double gap = LearnedModels.gap(bound, linkage, train, o.eps());
         return new LearnResult(model, status, m, Math.max(0, inc.kept()), bound, gap, linkage, linked, unlinkable, checked,
-                slave.rows(), elapsed(), o.solver() + " (" + engine + ")");
+                slave.rows(), elapsed(), o.solver() + " (" + engine + ")", epsStopped && !status.equals("OPTIMAL"));
     }
 
     /**

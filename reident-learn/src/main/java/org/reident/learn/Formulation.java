@@ -2,6 +2,7 @@ package org.reident.learn;
 
 import java.util.Locale;
 import org.reident.data.InputException;
+import org.reident.distance.DistanceModel;
 
 /**
  * How the supervised-linkage MILP is solved; both give the same optimum (tests compare them).
@@ -24,7 +25,23 @@ public enum Formulation {
     }
 
     public LearnResult learn(LearnOptions o, org.reident.data.LinkageData data, int[] train) {
-        return this == CUTS ? new ConflictLearner(o).learn(data, train) : new SupervisedLearner(o).learn(data, train);
+        return learn(o, data, train, null, null, false);
+    }
+
+    /**
+     * The same, the cuts formulation taking {@code start} (parameters of the family, null: none) as an
+     * incumbent before its first round ({@link ConflictLearner#start}), and with {@code epsCheck} ending
+     * once its parameters advise a smaller eps ({@link ConflictLearner#untilEpsAdvised}); big-M
+     * starts from none and checks nothing.
+     */
+    public LearnResult learn(LearnOptions o, org.reident.data.LinkageData data, int[] train, DistanceModel start, String what,
+            boolean epsCheck) {
+        if (this == BIG_M) {
+            return new SupervisedLearner(o).learn(data, train);
+        }
+        ConflictLearner c = new ConflictLearner(o);
+        c = start == null ? c : c.start(start, what);
+        return (epsCheck ? c.untilEpsAdvised() : c).learn(data, train);
     }
 
     public static Formulation parse(String s) {

@@ -28,7 +28,17 @@ import org.reident.linkage.LinkageResult;
  * @param rows           separation rows in the final model
  * @param seconds        wall-clock time
  * @param solver         backend name and version
+ * @param epsStopped     the run ended early because its parameters link many records by a margin below eps
+ *                       ({@link EpsAdvice}; asked for by {@link EpsPasses}, which then learns with a smaller eps)
  */
 public record LearnResult(DistanceModel model, String status, int trainingRecords, int milpLinked, int bound, double gap,
-        LinkageResult linkage, int trainingLinked, int unlinkable, int rounds, int rows, double seconds, String solver) {
+        LinkageResult linkage, int trainingLinked, int unlinkable, int rounds, int rows, double seconds, String solver,
+        boolean epsStopped) {
+
+    /** A result of a run that went its whole course. */
+    public LearnResult(DistanceModel model, String status, int trainingRecords, int milpLinked, int bound, double gap,
+            LinkageResult linkage, int trainingLinked, int unlinkable, int rounds, int rows, double seconds, String solver) {
+        this(model, status, trainingRecords, milpLinked, bound, gap, linkage, trainingLinked, unlinkable, rounds, rows, seconds,
+                solver, false);
+    }
 }

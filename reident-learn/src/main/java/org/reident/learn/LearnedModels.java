@@ -111,6 +111,29 @@ final class LearnedModels {
         return new DistanceModel(o.aggregator().method(), o.aggregator().label(), data.variables(), o.standardization(), v);
     }
 
+    /**
+     * A model of family o.aggregator() as theta (the inverse of {@link #toModel} on its models): the
+     * matrix's upper triangle (SB, SB_NC, MD*), the measure over the subsets' bit masks (CI, CI_m), the
+     * weights (WM, WM_m, OWA). Null when the model's values do not fit the family on these variables.
+     */
+    static double[] parameters(LearnOptions o, DistanceModel m, Features f) {
+        int n = f.dimension();
+        double[] v = m.values();
+        if (o.aggregator().isBilinear()) {
+            if (v.length != n * n) {
+                return null;
+            }
+            double[] t = new double[f.parameters()];
+            for (int k = 0; k < n; k++) {
+                for (int l = k; l < n; l++) {
+                    t[f.triangle(k, l)] = v[k * n + l];
+                }
+            }
+            return t;
+        }
+        return v.length == f.parameters() ? v.clone() : null;
+    }
+
     /** The model's distance, original records as queries, standardised as the options say. */
     static PairwiseDistance distance(LearnOptions o, DistanceModel m, LinkageData data) {
         return Distances.prepare(o.aggregator().method(), m, data, new DistanceOptions(o.standardization(), 2, false));

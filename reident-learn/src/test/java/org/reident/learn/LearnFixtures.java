@@ -54,6 +54,21 @@ final class LearnFixtures {
         return data(x, y, records, n);
     }
 
+    /**
+     * A release that publishes variable 0 unchanged and the others with {@code percent}% noise (as
+     * IPSO with a confidential attribute among the quasi-identifiers): AM, which spreads its weight,
+     * links few records, by margins of the noisy variables, while weights on variable 0 link nearly
+     * every record by the gaps between its values, most of them small in squared standardised units.
+     */
+    static LinkageData oneReleased(int records, int n, double percent, long seed) {
+        LinkageData d = noise(records, n, percent, seed);
+        double[] y = d.masked().clone();
+        for (int i = 0; i < records; i++) {
+            y[i * n] = d.original()[i * n];
+        }
+        return data(d.original(), y, records, n);
+    }
+
     /** The eps --eps auto chooses on every record of d ({@link Margin#auto}), checked to be small (at most 1e-6). */
     static double smallEps(LinkageData d, String what) {
         double eps = Margin.auto(d, all(d.originalCount()), org.reident.distance.Standardization.OWN).eps();

@@ -1,8 +1,7 @@
-package org.reident.cli;
+package org.reident.learn;
 
 import java.util.Arrays;
 import java.util.Locale;
-import org.reident.learn.Margin;
 import org.reident.linkage.LinkageResult;
 
 /**
@@ -16,8 +15,9 @@ import org.reident.linkage.LinkageResult;
  * the re-identifications pass the bound, or they are more than 5%, the result says so and suggests
  * an eps that counts most of them: a power of ten at most the 10th percentile of those margins (at
  * least {@link Margin#FLOOR}). {@code --eps auto}, the default since 2026-12-02, chooses such an eps
- * before learning, from AM's margins ({@link Margin#auto}); the advice remains for a given eps and for
- * parameters whose margins are smaller than AM's. With the suggested 1e-7, in
+ * before learning, from AM's margins ({@link Margin#auto}), and lowers it in further passes when the
+ * parameters learned call for this advice ({@link EpsPasses}); the advice remains for a given eps and
+ * for a pass that ran out of time. With the suggested 1e-7, in
  * 60 s, that file's WM re-identified 3,362 records against a bound of 3,687, 50 of them by a margin
  * below eps, and no advice followed.
  *
@@ -25,12 +25,12 @@ import org.reident.linkage.LinkageResult;
  * @param below      the records re-identified strictly with a margin below that
  * @param suggested  the eps to suggest, or NaN when none is advised (or none below eps and {@link Margin#FLOOR} is left)
  */
-record EpsAdvice(int withMargin, int below, double suggested) {
+public record EpsAdvice(int withMargin, int below, double suggested) {
     /** Share of the training records linked by a margin below eps from which eps is advised against. */
     static final double SHARE = 0.05;
 
     /** @param bound the most records any parameter value links with margin eps */
-    static EpsAdvice of(LinkageResult l, int[] train, double eps, int bound) {
+    public static EpsAdvice of(LinkageResult l, int[] train, double eps, int bound) {
         int with = 0;
         double[] small = new double[train.length];
         int below = 0;
@@ -55,18 +55,19 @@ record EpsAdvice(int withMargin, int below, double suggested) {
         return new EpsAdvice(with, below, s < eps ? s : Double.NaN); // nothing smaller to suggest
     }
 
-    boolean advised() {
+    public boolean advised() {
         return !Double.isNaN(suggested);
     }
 
     /** The note for the report (only when {@link #advised}). */
-    String note(double eps) {
+    public String note(double eps) {
         return String.format(Locale.ROOT, "eps = %s is large for this file: %d records are re-identified by a margin below it,"
                 + " which neither the MILP nor its bound counts; --eps %s counts 9 in 10 of them with these parameters",
                 format(eps), below, format(suggested));
     }
 
-    static String format(double v) {
+    /** A margin as the reports print it: 1e-4, 5e-7. */
+    public static String format(double v) {
         return String.format(Locale.ROOT, "%.0e", v).replace("e-0", "e-");
     }
 }
