@@ -109,7 +109,7 @@ final class BesideReader {
         run.progress(String.format(Locale.ROOT, "cuts: paused while the weight cells lead (bound %d against the cuts' %d; %d"
                 + " cuts given to the cells), %.1f s", c.bound(), run.cutsBound, run.cuts, run.elapsed()));
         run.phase = "paused: the weight cells lead";
-        while (beside.cellsRunning() && StopRequest.now() < run.deadline && !fromBeside()) {
+        while (beside.cellsRunning() && StopRequest.now() < run.deadline && !fromBeside() && !run.stopForEps()) {
             try {
                 Thread.sleep(PAUSE_POLL_MS);
             } catch (InterruptedException e) {

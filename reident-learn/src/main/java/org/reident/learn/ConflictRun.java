@@ -92,6 +92,27 @@ final class ConflictRun {
     }
 
     /**
+     * With {@link #epsCheck}: whether the incumbent's parameters link so many records by a margin
+     * below eps that the result would advise a smaller one ({@link EpsAdvice}) while the time left is
+     * enough for another pass ({@link EpsPasses#timeFor}); then the run is to stop ({@link #epsStopped},
+     * said once). Read at each round's end and while the cuts wait for the
+     * weight cells ({@link BesideReader#pauseForCells}).
+     */
+    boolean stopForEps() {
+        if (epsStopped) {
+            return true;
+        }
+        if (!epsCheck || inc.linkage() == null || !EpsPasses.timeFor(deadline - StopRequest.now(), o.timeLimit())
+                || !EpsAdvice.of(inc.linkage(), train, o.eps(), bound).advised()) {
+            return false; // too late for another pass: this one goes on to its limit, its result with the advice
+        }
+        epsStopped = true;
+        progress(String.format(Locale.ROOT, "round %d: the best parameters link many records by a margin below eps; stopped"
+                + " for a smaller eps, %.1f s", round, elapsed()));
+        return true;
+    }
+
+    /**
      * Ends the search early by the time the engine took to link the file once (at most
      * {@link ConflictLearner#RECOUNT_SHARE} of the limit): an incumbent found at the end is linked again by the
      * engine (its count is the engine's, never a solver's), and so the run ends near its limit. On
@@ -166,6 +187,9 @@ final class ConflictRun {
                 status = "OPTIMAL";
                 break;
             }
+            if (stopForEps()) {
+                break;
+            }
             List<Integer> removed = repair(keep);
             if (removed == null) {
                 break; // out of time
@@ -214,10 +238,7 @@ final class ConflictRun {
             progress(String.format(Locale.ROOT, "round %d: bound %d, best %d, %d cuts (mean size %.1f%s), %d rows (%d in the LP), %.1f s"
                     + " (master %.1f s)", round, bound, inc.kept(), cuts, cutSize / (double) Math.max(1, cuts),
                     notes(), slave.rows(), slave.lpRows(), elapsed(), masterSeconds));
-            if (epsCheck && inc.linkage() != null && EpsAdvice.of(inc.linkage(), train, o.eps(), bound).advised()) {
-                epsStopped = true;
-                progress(String.format(Locale.ROOT, "round %d: the best parameters link many records by a margin below eps;"
-                        + " stopped for a smaller eps, %.1f s", round, elapsed()));
+            if (stopForEps()) {
                 break;
             }
         }
@@ -302,7 +323,7 @@ final class ConflictRun {
             if (StopRequest.now() - from >= roundPause && beside.cellsLead()) {
                 takeCuts(); // the cells get the conflicts found so far
                 beside.pauseForCells();
-                if (StopRequest.now() >= deadline || beside.fromBeside()) {
+                if (StopRequest.now() >= deadline || beside.fromBeside() || stopForEps()) {
                     return null;
                 }
             }

@@ -92,6 +92,16 @@ class EpsPassesTest {
         assertTrue(Margin.count(none.linkage(), all, o.eps()) < start / 2, "without: " + none);
     }
 
+    /** Another pass needs 1 s and a quarter of the limit: with less, the pass under way goes on. */
+    @Test
+    void anotherPassNeedsAQuarterOfTheLimit() {
+        assertTrue(EpsPasses.timeFor(5, 20));
+        assertFalse(EpsPasses.timeFor(4.9, 20));
+        assertFalse(EpsPasses.timeFor(0.9, 2));
+        assertTrue(EpsPasses.timeFor(1, 2));
+        assertFalse(EpsPasses.timeFor(14.9, 60));
+    }
+
     /** A given eps (again false) is one pass, whatever the advice. */
     @Test
     void aGivenEpsIsOnePass() {
