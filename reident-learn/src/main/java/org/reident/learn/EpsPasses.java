@@ -53,7 +53,11 @@ public final class EpsPasses {
     public record Outcome(LearnResult result, LearnOptions options, EpsAdvice advice, List<Pass> passes) {
     }
 
-    /** Whether {@code left} seconds of a limit of {@code limit} are enough for another pass ({@link #MIN_SHARE}). */
+    /**
+     * Whether {@code left} seconds of a pass's limit of {@code limit} are enough for another pass
+     * ({@link #MIN_SHARE}); the run that stops for the advice ({@code ConflictRun.stopForEps}) asks the
+     * same of its own limit (less the time it keeps back for its last linkage).
+     */
     static boolean timeFor(double left, double limit) {
         return left >= Math.max(MIN_LEFT, MIN_SHARE * limit);
     }
@@ -73,7 +77,7 @@ public final class EpsPasses {
                     r.epsStopped()));
             double left = o.timeLimit() - (System.nanoTime() - t0) / 1e9;
             boolean ended = r.status().equals("OPTIMAL") || r.epsStopped();
-            if (!again || !advice.advised() || !ended || !timeFor(left, o.timeLimit()) || StopRequest.requested()) {
+            if (!again || !advice.advised() || !ended || !timeFor(left, cur.timeLimit()) || StopRequest.requested()) {
                 double total = (System.nanoTime() - t0) / 1e9;
                 LearnResult last = new LearnResult(r.model(), r.status(), r.trainingRecords(), r.milpLinked(), r.bound(),
                         r.gap(), r.linkage(), r.trainingLinked(), r.unlinkable(), r.rounds(), r.rows(), total, r.solver(),
