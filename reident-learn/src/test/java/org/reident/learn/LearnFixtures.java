@@ -69,6 +69,20 @@ final class LearnFixtures {
         return data(d.original(), y, records, n);
     }
 
+    /** Weights floor + U(0, 1) per variable, rescaled to sum 1: every weight at least floor / (n (1 + floor)). */
+    static double[] weights(java.util.random.RandomGenerator r, int n, double floor) {
+        double[] w = new double[n];
+        double s = 0;
+        for (int k = 0; k < n; k++) {
+            w[k] = floor + r.nextDouble();
+            s += w[k];
+        }
+        for (int k = 0; k < n; k++) {
+            w[k] /= s;
+        }
+        return w;
+    }
+
     /** The eps --eps auto chooses on every record of d ({@link Margin#auto}), checked to be small (at most 1e-6). */
     static double smallEps(LinkageData d, String what) {
         double eps = Margin.auto(d, all(d.originalCount()), org.reident.distance.Standardization.OWN).eps();

@@ -24,15 +24,7 @@ class LearnedModelsTest {
             LearnOptions o = LearnOptions.defaults(a);
             Features f = new Features(a, d.original(), d.masked(), n);
             for (int trial = 0; trial < 5; trial++) {
-                double[] w = new double[n];
-                double s = 0;
-                for (int k = 0; k < n; k++) {
-                    w[k] = 0.2 + r.nextDouble();
-                    s += w[k];
-                }
-                for (int k = 0; k < n; k++) {
-                    w[k] /= s;
-                }
+                double[] w = LearnFixtures.weights(r, n, 0.2);
                 double[] theta = a == Aggregator.OWA ? w : LearnedModels.embed(o, w, f);
                 if (a == Aggregator.BILINEAR_NC) {
                     theta[f.triangle(0, 1)] = -0.1 * r.nextDouble(); // an off-diagonal entry of either sign

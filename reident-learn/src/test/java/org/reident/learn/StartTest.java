@@ -26,15 +26,7 @@ class StartTest {
         int n = d.dimension();
         SplittableRandom rnd = new SplittableRandom(11);
         for (int trial = 0; trial < 5; trial++) {
-            double[] w = new double[n];
-            double sum = 0;
-            for (int k = 0; k < n; k++) {
-                w[k] = 0.05 + rnd.nextDouble();
-                sum += w[k];
-            }
-            for (int k = 0; k < n; k++) {
-                w[k] /= sum;
-            }
+            double[] w = LearnFixtures.weights(rnd, n, 0.05);
             LearnOptions wm = LearnOptions.defaults(Aggregator.WM);
             Features fw = new Features(Aggregator.WM, new double[0], new double[0], n);
             LinkageResult base = LearnedModels.link(wm, LearnedModels.toModel(wm, w, fw, d), d);
