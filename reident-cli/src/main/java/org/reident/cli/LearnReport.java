@@ -226,7 +226,9 @@ final class LearnReport {
             double[] ev = NearestPsd.eigenvalues(m.values(), n);
             StringBuilder sb = new StringBuilder("eigenvalues:");
             for (double e : ev) {
-                sb.append(String.format(Locale.ROOT, " %.5f", e));
+                // five decimals, or the exponent for a small non-zero one: a -0.00000 would hide why the
+                // line below says the matrix is not positive semidefinite (whole Census by IPSO, SB: -9.6e-07)
+                sb.append(String.format(Locale.ROOT, e != 0 && Math.abs(e) < 5e-6 ? " %.2e" : " %.5f", e));
             }
             out.println(sb);
             if (NearestPsd.isPsd(m.values(), n, 1e-9)) {

@@ -46,4 +46,24 @@ class LearnReportTest {
         assertEquals("  mu({V1,V2,V3,V4,V5,V6,V7,V8,V9,V10}) = 0.90909", l.get(77)); // leaving V0 out
         assertTrue(l.get(78).contains("(1970 further values of mu"), l.get(78));
     }
+
+    /**
+     * A learned matrix with a small negative eigenvalue: the eigenvalues line shows it (not as
+     * -0.00000) beside the verdict that the matrix is not positive semidefinite. diag(0.6, 0.4)
+     * with off-diagonal sqrt(0.24) + 1e-7 has determinant about -9.8e-8: eigenvalues 1.0000001 and -9.8e-8.
+     */
+    @Test
+    void aSmallNegativeEigenvalueIsShownBesideTheVerdict() {
+        double off = Math.sqrt(0.24) + 1e-7;
+        DistanceModel m = new DistanceModel(Method.BILINEAR, "bilinear", List.of("A", "B"),
+                org.reident.distance.Standardization.OWN, new double[] {0.6, off, off, 0.4});
+        StringWriter w = new StringWriter();
+        try (PrintWriter out = new PrintWriter(w)) {
+            LearnReport.explain(out, m, org.reident.learn.Aggregator.BILINEAR);
+        }
+        String text = w.toString();
+        assertTrue(text.contains("eigenvalues: 1.00000 -"), text);
+        assertTrue(text.contains("e-0"), text);
+        assertTrue(text.contains("the matrix is NOT positive semidefinite"), text);
+    }
 }
