@@ -54,6 +54,8 @@ final class ConflictRun {
     private boolean epsCheck;
     /** The run ended so. */
     private boolean epsStopped;
+    /** Whether the groups' bound was taken ({@link #groups}). */
+    private boolean groupsDone;
 
     /**
      * @param treeNodes search-tree nodes per master solve (0: the exact solver alone)
@@ -241,6 +243,7 @@ final class ConflictRun {
             if (stopForEps()) {
                 break;
             }
+            groups(); // after the check: a run stopping for a smaller eps learns no groups
         }
         beside.close();
         if (!status.equals("OPTIMAL") && beside.fromBeside()) {
@@ -268,6 +271,25 @@ final class ConflictRun {
         double gap = LearnedModels.gap(bound, linkage, train, o.eps());
         return new LearnResult(model, status, m, Math.max(0, inc.kept()), bound, gap, linkage, linked, unlinkable, checked,
                 slave.rows(), elapsed(), o.solver() + " (" + engine + ")", epsStopped && !status.equals("OPTIMAL"));
+    }
+
+    /**
+     * Once, after a round whose incumbent keeps few of the bound's records ({@link GroupBound#wanted}):
+     * the bound of disjoint groups learned alone, within {@link GroupBound#SHARE} of the time left.
+     */
+    void groups() {
+        double seconds = GroupBound.SHARE * (deadline - StopRequest.now());
+        if (groupsDone || !GroupBound.wanted(o, slave.parameters(), m, inc.kept(), bound, seconds)) {
+            return;
+        }
+        groupsDone = true;
+        phase = "groups: learning groups of " + GroupBound.SIZE + " records alone";
+        GroupBound.Result g = GroupBound.of(o, data, train, seconds);
+        int before = bound;
+        boolean fell = tighten(g.bound());
+        progress(String.format(Locale.ROOT, "groups: %d groups of about %d records learned alone (%d proven) bound the whole"
+                + " by %d%s, %.1f s", g.groups(), GroupBound.SIZE, g.proven(), g.bound(),
+                fell ? " (was " + before + ")" : "", elapsed()));
     }
 
     /**
