@@ -149,7 +149,10 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
         }
         Map<MethodOutcome, Learned> learnedRows = new IdentityHashMap<>();
         double[] weights = null; // wm*'s, once learned: where a later family holds it, that family starts from it
-        double eps = families.isEmpty() ? Margin.DEFAULT // as 'reident learn' chooses it (Margin.auto), once for every family
+        // as 'reident learn' chooses its first eps (Margin.auto), once for every family, so that the rows
+        // compare at one margin; the demo's protections release no variable unchanged, the case where
+        // 'learn' goes on to further passes (EpsPasses)
+        double eps = families.isEmpty() ? Margin.DEFAULT
                 : Margin.auto(data, allRecords(data), LearnOptions.defaults(Aggregator.WM).standardization()).eps();
         for (Aggregator a : families) {
             LearnResult learned = learnWorstCase(a, weights, eps, data, err);

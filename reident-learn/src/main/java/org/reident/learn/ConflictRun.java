@@ -54,6 +54,12 @@ final class ConflictRun {
     private boolean epsCheck;
     /** The run ended so. */
     private boolean epsStopped;
+    /**
+     * The incumbent's linkage and the bound {@link #stopForEps} last asked the advice about: the cuts'
+     * pause asks every {@link BesideReader#PAUSE_POLL_MS} ms, and each advice copies and sorts margins.
+     */
+    private LinkageResult epsCheckedLinkage;
+    private int epsCheckedBound = -1;
     /** Whether the groups' bound was taken ({@link #groups}). */
     private boolean groupsDone;
 
@@ -104,9 +110,17 @@ final class ConflictRun {
         if (epsStopped) {
             return true;
         }
-        if (!epsCheck || inc.linkage() == null || !EpsPasses.timeFor(deadline - StopRequest.now(), o.timeLimit())
-                || !EpsAdvice.of(inc.linkage(), train, o.eps(), bound).advised()) {
-            return false; // too late for another pass: this one goes on to its limit, its result with the advice
+        LinkageResult l = inc.linkage();
+        if (!epsCheck || l == null || !EpsPasses.timeFor(deadline - StopRequest.now(), o.timeLimit())) {
+            return false; // with too little time for another pass, this one goes on to its limit (its result with the advice)
+        }
+        if (l == epsCheckedLinkage && bound == epsCheckedBound) {
+            return false; // the advice depends on the incumbent's linkage and the bound only: asked already
+        }
+        epsCheckedLinkage = l;
+        epsCheckedBound = bound;
+        if (!EpsAdvice.of(l, train, o.eps(), bound).advised()) {
+            return false;
         }
         epsStopped = true;
         progress(String.format(Locale.ROOT, "round %d: the best parameters link many records by a margin below eps; stopped"

@@ -9,8 +9,9 @@ import org.reident.data.LinkageData;
  * optimum: the training records are shuffled into disjoint groups, each learned alone (its records
  * the training records, rivals from the whole file, as {@code --train-ids} does), and the sum of the
  * groups' bounds bounds the whole, since one parameter value links at most a group's optimum in
- * each group. Measured on the whole Census released by JPEG (q = 50), CI, 60 s: bound 408 (18 groups,
- * 14 proven in the 25 s they took) against the cuts' 637 alone, 246 and 247 found; rank swapping
+ * each group. Measured on the whole Census released by JPEG (q = 50), CI, 60 s: bound 408 and 411 in
+ * two runs (18 groups, 14 and 12 proven in the 25 s they took) against the cuts' 637 alone, 246 and
+ * 247 found; rank swapping
  * (p = 15): 273 against 493 (docs/learning.md, "Groups learned alone"). Only for the Choquet
  * families: SB's groups of 60 were not proven in 10 s, and WM's few-linkable files are bounded by the
  * weight cells. The groups' own conflicts are not handed to the whole run's master (they would be

@@ -42,7 +42,7 @@ public final class Margin {
     /**
      * The share of AM's positive margins that {@link #auto} puts below eps at most: its 5th
      * percentile, so that AM itself leaves fewer links uncounted than the share from which the result
-     * advises a smaller eps (5%, reident-cli's EpsAdvice).
+     * advises a smaller eps (5%, {@link EpsAdvice#SHARE}).
      */
     static final double QUANTILE = 0.05;
 
