@@ -25,7 +25,8 @@ import org.reident.distance.DistanceModel;
  * full model because any theta linking C would satisfy those rows. A basic dual solution has at most
  * (number of parameters + 1) non-zeros, so C is small (Helly's theorem in the parameter space).</li>
  * <li>Rows are generated lazily as in {@link SupervisedLearner}: a feasible theta is checked by the
- * linkage engine against every reference record, and the rivals with margin below eps/2 are added.</li>
+ * linkage engine against every reference record, and the rivals with margin below eps are added
+ * ({@link Margin#separation}).</li>
  * <li>Each conflict is checked and shrunk by the {@link DeletionFilter} before it becomes a cut. The
  * filters run on worker threads (one per core) while the slave goes on with the next checks; the
  * cuts enter the master before its next solve, in the order the conflicts were found, so a run

@@ -261,7 +261,7 @@ final class ConflictSlave {
         return a;
     }
 
-    /** Adds the rows the current solution violates (margin below eps/2); returns how many. */
+    /** Adds the rows the current solution violates (margin below eps: {@link Margin#separation}); returns how many. */
     private int separate() {
         PairwiseDistance d = LearnedModels.distance(o, LearnedModels.toModel(o, solution, features, data), data);
         double[] row = new double[nr];
@@ -280,7 +280,7 @@ final class ConflictSlave {
             for (int j = 0; j < nr; j++) {
                 margin[j] = j == tr ? Double.POSITIVE_INFINITY : row[j] - row[tr];
             }
-            for (int j : MinIndexHeap.smallestBelow(margin, o.eps() / 2, o.rivals())) {
+            for (int j : MinIndexHeap.smallestBelow(margin, Margin.separation(o.eps()), o.rivals())) {
                 addRow(r, j);
             }
         }

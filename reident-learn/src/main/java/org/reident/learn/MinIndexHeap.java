@@ -118,7 +118,7 @@ final class MinIndexHeap {
 
     /**
      * Up to {@code count} indices whose key is below {@code limit}, smallest first (ties by index):
-     * the rows a learner adds (margins below eps/2, negative distances). No heap is built when no
+     * the rows a learner adds (margins below eps, negative distances). No heap is built when no
      * key is below the limit, the common case.
      */
     static int[] smallestBelow(double[] key, double limit, int count) {

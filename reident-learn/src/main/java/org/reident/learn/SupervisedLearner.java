@@ -36,8 +36,9 @@ import org.reident.linkage.LinkageResult;
  * ({@link #reserve}, measured on AM's linkage before the first round), so that the last round's
  * solution is still checked (on every core) and linked by the engine inside the limit; a check the
  * deadline stops ends the run.
- * Rows violated by less than eps/2 are not added: such records are still strictly nearest to their
- * true match (margin > eps/2), which the recomputed count shows.
+ * A row is added when its margin is below eps ({@link Margin#separation}): a record the MILP counts
+ * is then linked with margin eps by the engine too, up to the MILP solver's feasibility tolerance
+ * on its rows ({@link Margin#rowScale}).
  */
 public final class SupervisedLearner {
     private final LearnOptions o;
@@ -204,7 +205,7 @@ public final class SupervisedLearner {
      * ({@link RecordBlocks}), and adds, record by record in the order of {@code train} (so the model
      * does not depend on the threads), for SB the most negative distances as theta . phi(i, j) >= 0
      * rows, and for each record the MILP does not give up its most violated rows (margin below
-     * eps/2). No record is taken after the deadline (nanoTime seconds); the rows of a check stopped
+     * eps). No record is taken after the deadline (nanoTime seconds); the rows of a check stopped
      * so are still added, but the check is not complete.
      */
     private Separation separate(MilpModel milp, Features f, LinkageData data, int[] train, double[] theta, double[] kValues,
@@ -229,7 +230,7 @@ public final class SupervisedLearner {
                     for (int j = 0; j < nr; j++) {
                         margin[j] = j == t ? Double.POSITIVE_INFINITY : row[j] - row[t];
                     }
-                    violated[r] = MinIndexHeap.smallestBelow(margin, o.eps() / 2, o.rivals());
+                    violated[r] = MinIndexHeap.smallestBelow(margin, Margin.separation(o.eps()), o.rivals());
                 }
             };
         });

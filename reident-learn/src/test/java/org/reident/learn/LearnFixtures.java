@@ -190,6 +190,9 @@ final class LearnFixtures {
             assertEquals(r.milpLinked(), r.bound(), what + ": OPTIMAL but bound " + r.bound() + " != milpLinked " + r.milpLinked());
             assertTrue(withHalfEps >= r.milpLinked(), what + ": the MILP links " + r.milpLinked() + " but only " + withHalfEps
                     + " records have margin >= eps/2 under the learned model");
+            // OPTIMAL: the returned parameters link the bound's records with margin eps, as the engine counts
+            assertTrue(linked >= r.bound(), what + ": OPTIMAL at bound " + r.bound() + " but the learned model links " + linked
+                    + " records with margin eps (gap " + r.gap() + ")");
             assertTrue(r.trainingLinked() >= r.milpLinked(), what + ": trainingLinked " + r.trainingLinked()
                     + " < milpLinked " + r.milpLinked());
         }
