@@ -165,6 +165,8 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
             AtomicOutput.checkNotInput(out, "--out", input.original, input.masked, trainIds, start);
         }
         Formulation form = Formulation.parse(formulation);
+        checkSolver(solver, solverParams);
+        TrainingSet.check(trainFraction, trainIds);
         Direction dir = Direction.parse(direction);
         Standardization std = Standardization.parse(standardize);
         if (dir == Direction.PROTECTED_TO_ORIGINAL && std == Standardization.ORIGINAL) {
@@ -345,6 +347,20 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
      * --eps: NaN for auto, else a margin from {@link Margin#FLOOR} to 1 (beyond 1 squared sd no record
      * is linked with the margin, a bound of 0; below the floor margins are rounding).
      */
+    /**
+     * The solver's name, and SCIP's parameters not given to HiGHS, checked before the files are read
+     * (the learner checks them again where it creates the solver).
+     */
+    private static void checkSolver(String solver, String solverParams) {
+        String s = solver.strip().toLowerCase(Locale.ROOT);
+        if (!s.equals("scip") && !s.equals("highs") && !s.equals("cbc") && !s.equals("cp-sat")) {
+            throw new InputException("--solver: expected scip, highs, cbc or cp-sat, got '" + solver + "'");
+        }
+        if (s.equals("highs") && solverParams != null && !solverParams.isBlank()) {
+            throw new InputException("--solver-params: these are SCIP's parameters; with --solver highs leave them out");
+        }
+    }
+
     static double parseEps(String s) {
         String t = s.strip();
         if (t.equalsIgnoreCase("auto")) {

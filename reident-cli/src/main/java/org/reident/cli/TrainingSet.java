@@ -25,10 +25,18 @@ final class TrainingSet {
     private TrainingSet() {
     }
 
-    static int[] select(LinkageData data, Double fraction, long seed, Path idsFile) {
+    /** The options alone, before the files are read. */
+    static void check(Double fraction, Path idsFile) {
         if (fraction != null && idsFile != null) {
             throw new InputException("--train-fraction and --train-ids exclude each other: give one");
         }
+        if (fraction != null && !(fraction > 0 && fraction <= 1)) {
+            throw new InputException("--train-fraction: expected a fraction in (0, 1], got " + fraction);
+        }
+    }
+
+    static int[] select(LinkageData data, Double fraction, long seed, Path idsFile) {
+        check(fraction, idsFile);
         if (idsFile != null) {
             return fromFile(data, idsFile);
         }
@@ -39,9 +47,6 @@ final class TrainingSet {
             }
         }
         if (fraction != null) {
-            if (!(fraction > 0 && fraction <= 1)) {
-                throw new InputException("--train-fraction: expected a fraction in (0, 1], got " + fraction);
-            }
             Collections.shuffle(matched, new Random(seed));
             int m = Math.max(1, (int) Math.round(fraction * matched.size()));
             if (fraction < 1 && m >= matched.size()) { // a split was asked for, but rounding leaves no test record

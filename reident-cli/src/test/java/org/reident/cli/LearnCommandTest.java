@@ -416,6 +416,12 @@ class LearnCommandTest {
             assertEquals(2, r.status(), String.join(" ", c) + ": " + r.err());
             assertTrue(r.errLine().startsWith("reident: error: "), r.err());
             assertFalse(Files.exists(out));
+            // an option's error comes before the files are read: with the protected file missing
+            // it is still the option's, not the file's
+            args[4] = dir.resolve("missing.csv").toString();
+            Cli early = Cli.run(args);
+            assertEquals(2, early.status(), early.err());
+            assertEquals(r.errLine(), early.errLine(), String.join(" ", c));
         }
     }
 
