@@ -297,12 +297,11 @@ final class ConflictRun {
             return;
         }
         groupsDone = true;
-        phase = "groups: learning groups of " + GroupBound.SIZE + " records alone";
-        GroupBound.Result g = GroupBound.of(o, data, train, seconds);
+        GroupBound.Result g = GroupBound.of(o, data, train, seconds, p -> phase = p);
         int before = bound;
         boolean fell = tighten(g.bound());
         progress(String.format(Locale.ROOT, "groups: %d groups of about %d records learned alone (%d proven) bound the whole"
-                + " by %d%s, %.1f s", g.groups(), GroupBound.SIZE, g.proven(), g.bound(),
+                + " by %d%s, %.1f s", g.groups(), GroupBound.size(o.aggregator()), g.proven(), g.bound(),
                 fell ? " (was " + before + ")" : "", elapsed()));
     }
 

@@ -1,7 +1,9 @@
 package org.reident.learn;
 
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.SplittableRandom;
+import java.util.function.Consumer;
 import org.reident.data.LinkageData;
 
 /**
@@ -12,14 +14,23 @@ import org.reident.data.LinkageData;
  * each group. Measured on the whole Census released by JPEG (q = 50), CI, 60 s: bound 408 and 411 in
  * two runs (18 groups, 14 and 12 proven in the 25 s they took) against the cuts' 637 alone, 246 and
  * 247 found; rank swapping
- * (p = 15): 273 against 493 (docs/learning.md, "Groups learned alone"). Only for the Choquet
- * families: SB's groups of 60 were not proven in 10 s, and WM's few-linkable files are bounded by the
- * weight cells. The groups' own conflicts are not handed to the whole run's master (they would be
- * valid cuts there).
+ * (p = 15): 273 against 493 (docs/learning.md, "Groups learned alone"). SB, the same JPEG file, 300
+ * s: 681 (36 groups of 30, 3 proven) against the cuts' 1,003, 242 found. For the Choquet and the
+ * bilinear families; WM's few-linkable files are bounded by the weight cells. The groups' own
+ * conflicts are not handed to the whole run's master (they would be valid cuts there).
  */
 final class GroupBound {
-    /** Records per group (the last groups one more where the division leaves some over). */
+    /**
+     * Records per group for the Choquet families (the last groups one more where the division leaves
+     * some over): 18 groups of 60 on the JPEG file above, 14 proven.
+     */
     static final int SIZE = 60;
+    /**
+     * Records per group for the bilinear families (15 parameters on 5 variables): their groups of 60
+     * are not proven in 10 s, and smaller groups bound better in the same time (the JPEG file, 300
+     * s: 681 with groups of 30, 738 with 60; 90 s: 845 and 900).
+     */
+    static final int BILINEAR_SIZE = 30;
     /** The groups are learned when, after a round, the incumbent keeps less than this share of the bound. */
     static final double TRIGGER = 0.5;
     /**
@@ -39,22 +50,30 @@ final class GroupBound {
     record Result(int bound, int groups, int proven, double seconds) {
     }
 
+    /** Records per group for the family: {@link #SIZE} or {@link #BILINEAR_SIZE}. */
+    static int size(Aggregator a) {
+        return a.isBilinear() ? BILINEAR_SIZE : SIZE;
+    }
+
     /**
-     * Whether the groups are worth learning: a Choquet family of at most {@link LoneRecords#MAX_PARAMETERS}
-     * parameters (beyond, GLOP's LPs stall: docs/learning.md, "Open problems"), at least two groups,
-     * few records kept, and {@link #MIN_SECONDS} per group in {@code seconds}.
+     * Whether the groups are worth learning: a Choquet or bilinear family of at most
+     * {@link LoneRecords#MAX_PARAMETERS} parameters (beyond, GLOP's LPs stall: docs/learning.md,
+     * "Open problems"), at least two groups, few records kept, and {@link #MIN_SECONDS} per group in
+     * {@code seconds}.
      */
     static boolean wanted(LearnOptions o, int parameters, int m, int kept, int bound, double seconds) {
-        return o.aggregator().isChoquet() && parameters <= LoneRecords.MAX_PARAMETERS && m >= 2 * SIZE
-                && kept < TRIGGER * bound && seconds >= MIN_SECONDS * (m / SIZE);
+        Aggregator a = o.aggregator();
+        int size = size(a);
+        return (a.isChoquet() || a.isBilinear()) && parameters <= LoneRecords.MAX_PARAMETERS && m >= 2 * size
+                && kept < TRIGGER * bound && seconds >= MIN_SECONDS * (m / size);
     }
 
     /**
      * Learns each group within {@code seconds} in all (the time left shared among the groups left);
      * a group not reached counts all its records. Valid whatever the groups' statuses: each bound is
-     * its group's.
+     * its group's. {@code phase} hears, before each group, where the groups stand (for the status line).
      */
-    static Result of(LearnOptions o, LinkageData data, int[] train, double seconds) {
+    static Result of(LearnOptions o, LinkageData data, int[] train, double seconds, Consumer<String> phase) {
         long t0 = System.nanoTime();
         int[] order = train.clone();
         SplittableRandom r = new SplittableRandom(SEED);
@@ -64,7 +83,7 @@ final class GroupBound {
             order[i] = order[j];
             order[j] = t;
         }
-        int groups = order.length / SIZE;
+        int groups = order.length / size(o.aggregator());
         int sum = 0;
         int proven = 0;
         int from = 0;
@@ -77,6 +96,8 @@ final class GroupBound {
                 sum += size;
                 continue;
             }
+            phase.accept(String.format(Locale.ROOT, "groups: group %d of %d (%d proven), their bounds so far %d + %d records"
+                    + " not yet learned", g + 1, groups, proven, sum, order.length - from + size));
             LearnResult res = new ConflictLearner(o.withTimeLimit(left / (groups - g)).withProgress(null)).learn(data, group);
             sum += res.bound();
             proven += res.status().equals("OPTIMAL") ? 1 : 0;
