@@ -1,6 +1,5 @@
 package org.reident.learn;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.reident.data.LinkageData;
@@ -22,7 +21,7 @@ final class ConflictRun {
      */
     double deadline;
     /** {@link ConflictLearner#ROUND_PAUSE}, or a test's. */
-    private final double roundPause;
+    final double roundPause;
     final LinkageData data;
     final int[] train;
     final int m;
@@ -42,6 +41,8 @@ final class ConflictRun {
     volatile int conflicts;
     /** The climb's and the weight cells' incumbents and bounds, and the cuts' pause while the cells lead. */
     final BesideReader beside;
+    /** The slave's part of each round: records given up one conflict at a time, and tried again. */
+    private final SlaveRound slaveRound = new SlaveRound(this);
     /** {@link #conflicts} as of the last {@link #takeCuts}. */
     int conflictsTaken;
     /** When the master solve under way started (nanoTime seconds); negative: none under way. */
@@ -206,7 +207,7 @@ final class ConflictRun {
             if (stopForEps()) {
                 break;
             }
-            List<Integer> removed = repair(keep);
+            List<Integer> removed = slaveRound.repair(keep);
             if (removed == null) {
                 break; // out of time
             }
@@ -215,9 +216,9 @@ final class ConflictRun {
                 status = "OPTIMAL";
                 break;
             }
-            reinsert(keep, removed);
+            slaveRound.reinsert(keep, removed);
             if (hard) {
-                reinsert(keep, droppedByMaster(keep, removed));
+                slaveRound.reinsert(keep, slaveRound.droppedByMaster(keep, removed));
             }
             if (inc.kept() >= bound) {
                 status = "OPTIMAL";
@@ -338,90 +339,6 @@ final class ConflictRun {
             progress(String.format(Locale.ROOT, "end: bound %d (was %d) by a dual bound over all %d cuts, %d found since the"
                     + " last master solve, %.1f s", bound, before, cuts, pending, elapsed()));
         }
-    }
-
-    /**
-     * Gives up records of s, one a conflict (the one with the largest dual), until the rest is
-     * linkable; each conflict becomes a cut. Returns the records given up (empty: s was
-     * linkable as it was), or null when the time ran out or the weight cells proved the optimum.
-     * Reads the cells (their bound and incumbents) at each conflict, and once the round has run
-     * {@link ConflictLearner#ROUND_PAUSE} s while the cells lead, hands them the conflicts found so far as cuts
-     * and waits ({@link BesideReader#pauseForCells}); it goes on if their search ends without a proof.
-     */
-    List<Integer> repair(boolean[] s) {
-        List<Integer> removed = new ArrayList<>();
-        double from = StopRequest.now();
-        while (StopRequest.now() < deadline) {
-            if (beside.fromBeside()) {
-                return null; // the cells' proof: the loop's end finds it
-            }
-            if (StopRequest.now() - from >= roundPause && beside.cellsLead()) {
-                takeCuts(); // the cells get the conflicts found so far
-                beside.pauseForCells();
-                if (StopRequest.now() >= deadline || beside.fromBeside() || stopForEps()) {
-                    return null;
-                }
-            }
-            phase = "slave: " + removed.size() + " records given up for conflicts so far";
-            int[] conflict = slave.check(s, deadline);
-            if (conflict == null) {
-                return null;
-            }
-            if (conflict.length == 0) {
-                offer(s);
-                return removed;
-            }
-            s[conflict[0]] = false;
-            removed.add(conflict[0]);
-            cut(conflict);
-        }
-        return null;
-    }
-
-    /**
-     * Tries each record given up by {@link #repair} again: kept when the set stays linkable (a
-     * better incumbent), otherwise one more cut, around the incumbent where the proof needs them.
-     * (Seeking several disjoint conflicts per record was measured: no fewer rounds.)
-     */
-    void reinsert(boolean[] s, List<Integer> removed) {
-        int done = 0;
-        for (int r : removed) {
-            phase = "slave: trying records again, " + done++ + " of " + removed.size();
-            if (StopRequest.now() >= deadline) {
-                return;
-            }
-            s[r] = true;
-            int[] conflict = slave.check(s, deadline);
-            if (conflict != null && conflict.length == 0) {
-                offer(s);
-            } else {
-                s[r] = false;
-                if (conflict != null) {
-                    cut(conflict);
-                }
-            }
-        }
-    }
-
-    /**
-     * The records the master gave up (other than the unlinkable ones and those in removed), to be
-     * tried again after a hard master solve: its cover is far from the bound's, and {@link #reinsert}
-     * alone never tries them. On the whole Census, SB, `./reident learn ... --time-limit 120s`
-     * (2026-11-26, against the same run without it, both before the dual bound in the master's
-     * tree; development runs, the "without" side set by hand): best 969 -> 972, bound 984 -> 983.
-     */
-    List<Integer> droppedByMaster(boolean[] keep, List<Integer> removed) {
-        boolean[] skip = new boolean[m];
-        for (int r : removed) {
-            skip[r] = true;
-        }
-        List<Integer> out = new ArrayList<>();
-        for (int r = 0; r < m; r++) {
-            if (!keep[r] && !skip[r] && !slave.unlinkable(r)) {
-                out.add(r);
-            }
-        }
-        return out;
     }
 
     /** Rare numerical events worth showing (unshrunk cuts, LP restarts), and how the master solves were answered. */
