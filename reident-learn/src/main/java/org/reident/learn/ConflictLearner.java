@@ -65,7 +65,7 @@ public final class ConflictLearner {
 
     /**
      * Seconds into a round after which the slave's search for conflicts waits while the weight cells
-     * lead ({@link ConflictRun#repair}): on large files the first round alone can outlast the limit (10,000
+     * lead ({@link SlaveRound#repair}): on large files the first round alone can outlast the limit (10,000
      * records, WM: 73.6 s), its master's bound far above the cells', while the slave takes a core
      * from them. The rounds of the files the cuts prove end sooner (the 400-record table, the whole
      * Census: under 3 s).
