@@ -50,7 +50,7 @@ public final class ConflictLearner {
     /**
      * A master solve of at least this many search-tree nodes (or one left to the exact solver) is
      * hard: the proof is far off, so the round also tries again the records the master gave up
-     * ({@link ConflictRun#droppedByMaster}). On the seed-1 400-record files no solve reaches it (M5-38 MD*,
+     * ({@link SlaveRound#droppedByMaster}). On the seed-1 400-record files no solve reaches it (M5-38 MD*,
      * the most, about 84,000); on the whole Census SB from round 12 on (development runs with the
      * node counts printed, 2026-11-26; the print was not kept). Those counts were of the tree with
      * the packing bound only; with {@link CoverDual} a hard solve takes 10-30 times fewer nodes, so
