@@ -344,10 +344,6 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
     }
 
     /**
-     * --eps: NaN for auto, else a margin from {@link Margin#FLOOR} to 1 (beyond 1 squared sd no record
-     * is linked with the margin, a bound of 0; below the floor margins are rounding).
-     */
-    /**
      * The solver's name, and SCIP's parameters not given to HiGHS, checked before the files are read
      * (the learner checks them again where it creates the solver).
      */
@@ -361,6 +357,10 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
         }
     }
 
+    /**
+     * --eps: NaN for auto, else a margin from {@link Margin#FLOOR} to 1 (beyond 1 squared sd no record
+     * is linked with the margin, a bound of 0; below the floor margins are rounding).
+     */
     static double parseEps(String s) {
         String t = s.strip();
         if (t.equalsIgnoreCase("auto")) {
