@@ -20,7 +20,8 @@ import org.reident.data.LinkageData;
  * {@link Margin#FLOOR}, so the passes end. The result is the last pass's, with its eps. A pass that
  * ran out of time is not followed: its time is gone. Measured on the whole Census released by IPSO
  * (docs/learning.md, "The default eps"): SB FEASIBLE at eps 1e-4 after 20 s, with the passes
- * OPTIMAL at 1e-6 in 2.8 s, every record re-identified.
+ * OPTIMAL at 1e-5 in 5.1 s (2.8 s at 1e-6 before stop 47 mended the slave's check, {@link Margin#separation}),
+ * every record re-identified.
  */
 public final class EpsPasses {
     /** Another pass starts only with at least this many seconds of the time limit left ... */
