@@ -183,6 +183,17 @@ final class MilpModel {
         rows++;
     }
 
+    /**
+     * sum_{r in cut} K_r >= 1: at least one of the records is given up (a conflict of the slave,
+     * {@link BigMPolish}). Not counted in {@link #rows}.
+     */
+    void addCover(int[] cut) {
+        MPConstraint c = solver.makeConstraint(1, MPSolver.infinity());
+        for (int r : cut) {
+            c.setCoefficient(k[r], 1);
+        }
+    }
+
     int rows() {
         return rows;
     }

@@ -38,7 +38,9 @@ import org.reident.linkage.LinkageResult;
  * deadline stops ends the run.
  * A row is added when its margin is below eps ({@link Margin#separation}): a record the MILP counts
  * is then linked with margin eps by the engine too, up to the MILP solver's feasibility tolerance
- * on its rows ({@link Margin#rowScale}).
+ * on its rows ({@link Margin#rowScale}). Where a converged solution's parameters fall short of its
+ * count, the slave of the cuts formulation learns its records again or cuts them off
+ * ({@link BigMPolish}); the result is OPTIMAL only when the engine's count reaches the bound.
  */
 public final class SupervisedLearner {
     private final LearnOptions o;
@@ -92,6 +94,7 @@ public final class SupervisedLearner {
                 (System.nanoTime() - t0) / 1e9));
         String status = "TIME_LIMIT";
         int rounds = 0;
+        BigMPolish polish = new BigMPolish(o, data, train);
         boolean converged = false;
         int bound = train.length - unlinkable;
         int milpLinked = 0;
@@ -148,7 +151,24 @@ public final class SupervisedLearner {
                 if (converged) {
                     // a solve stopped by the clock still proves optimality when its solution, valid
                     // for the full model, links as many records with margin eps as the bound allows
-                    status = st == MPSolver.ResultStatus.OPTIMAL || milpLinked >= bound ? "OPTIMAL" : "FEASIBLE";
+                    boolean proven = st == MPSolver.ResultStatus.OPTIMAL || milpLinked >= bound;
+                    int engine = Margin.count(linkage, train, o.eps());
+                    if (proven && engine < milpLinked) {
+                        BigMPolish.Answer p = polish.learnAgain(kValues, deadline);
+                        progress(String.format(Locale.ROOT, "the solver's parameters link %d of the %d records it counts with "
+                                + "margin eps (its tolerances); the slave's LP: %s, %.1f s", engine, milpLinked, p.says(),
+                                (System.nanoTime() - t0) / 1e9));
+                        if (p.cut() != null) {
+                            milp.addCover(p.cut());
+                            continue; // solve again without that set
+                        }
+                        if (p.linkage() != null && p.linked() > engine) {
+                            model = p.model();
+                            linkage = p.linkage();
+                        }
+                    }
+                    // the engine's count, not the MILP's, must reach the bound (the solver's tolerances)
+                    status = proven && Margin.count(linkage, train, o.eps()) >= bound ? "OPTIMAL" : "FEASIBLE";
                     break;
                 }
                 if (!cut.complete) {
@@ -158,6 +178,7 @@ public final class SupervisedLearner {
             }
         } finally {
             beat.close();
+            polish.close();
         }
         int trainingLinked = LearnedModels.strictCount(linkage, train);
         String version = milp.version();

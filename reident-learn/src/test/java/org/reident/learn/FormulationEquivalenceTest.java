@@ -121,6 +121,45 @@ class FormulationEquivalenceTest {
         }
     }
 
+    /**
+     * A release with variable 0 unchanged ({@link LearnFixtures#oneReleased}, 300 records) at a small
+     * eps, where many margins sit near eps. SCIP's tolerances (1% of eps on the scaled rows, K_r
+     * integral up to 1e-6) let its solution count records that its parameters link by a little less
+     * than eps, or a set not linkable with margin eps at all: big-M called 299 optimal on the first
+     * file (its weights linked 298 with margin eps), where the cuts prove 298. The slave's check of
+     * such a solution ({@link BigMPolish}) learns the set again or cuts it off; both formulations are
+     * now OPTIMAL at the cuts' optimum, reached by the parameters returned (checkResult), and both
+     * answers of the check occur. Mutation-checked: without the check big-M ends FEASIBLE on these
+     * files; without the engine's count in the status rule, OPTIMAL at 299.
+     */
+    @Test
+    void bigMChecksTheSolversCountAtASmallEps() {
+        long[] seeds = {1, 6, 4, 3};
+        double[] eps = {1e-8, 1e-8, 1e-7, 1e-7};
+        int[] optimum = {298, 299, 292, 297};
+        java.util.Set<String> answers = new java.util.TreeSet<>();
+        for (int f = 0; f < seeds.length; f++) {
+            LinkageData d = LearnFixtures.oneReleased(300, 3, 20, seeds[f]);
+            int[] all = LearnFixtures.all(300);
+            String w = "one variable released, seed " + seeds[f] + ", eps " + eps[f];
+            java.util.List<String> lines = new java.util.ArrayList<>();
+            LearnOptions o = LearnOptions.defaults(Aggregator.WM).withTimeLimit(60).withEps(eps[f]);
+            LearnResult bigM = Formulation.BIG_M.learn(o.withProgress(lines::add), d, all);
+            LearnResult cuts = Formulation.CUTS.learn(o, d, all);
+            assertEquals("OPTIMAL", cuts.status(), w + ", cuts");
+            assertEquals(optimum[f], cuts.bound(), w + ", cuts");
+            assertEquals("OPTIMAL", bigM.status(), w + ", big-M " + lines);
+            assertEquals(optimum[f], bigM.bound(), w + ", big-M");
+            LearnFixtures.checkResult(w + ", big-M", bigM, d, all, eps[f]);
+            for (String l : lines) {
+                if (l.contains("(its tolerances)")) {
+                    answers.add(l.contains("not linkable so, a cut") ? "cut" : l.contains("linkable, ") ? "learned again" : l);
+                }
+            }
+        }
+        assertEquals(java.util.Set.of("cut", "learned again"), answers, "the check's answers on these files");
+    }
+
     private static void compare(LinkageData d, String what) {
         compare(d, what, EPS, Aggregator.values());
     }
