@@ -118,7 +118,7 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
     @Option(names = "--start", paramLabel = "FILE",
             description = {"A weighted mean to start from: a model file with aggregator wm or wm-m (e.g. from 'learn --aggregator wm "
                 + "--out'), same variables and standardisation. The records it links become the first incumbent of every family that "
-                + "holds the weighted means (all but owa), so the result never links fewer. Cuts formulation only."})
+                + "holds the weighted means (all but owa), so the result never links fewer. Not with --method hrla."})
     Path start;
 
     @Option(names = "--seed", defaultValue = "1", paramLabel = "S",
@@ -192,7 +192,7 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
             for (String note : loaded.notes()) { // as 'reident link' says them: dropped records, unmatched ids
                 stderr.println("reident: note: " + note);
             }
-            double[] startWeights = startWeights(startModel, a, hrla, form, std, data);
+            double[] startWeights = startWeights(startModel, a, hrla, std, data);
             train = TrainingSet.select(data, trainFraction, seed, trainIds);
             am = Margin.amLinkage(data, std); // for the auto eps and for the standard distances beside the result
             chosen = Double.isNaN(given) ? Margin.auto(am, train) : null;
@@ -309,13 +309,13 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
     }
 
     /** The weights of --start, checked against the run (null without --start). */
-    private double[] startWeights(DistanceModel m, Aggregator a, boolean hrla, Formulation form, Standardization std,
+    private double[] startWeights(DistanceModel m, Aggregator a, boolean hrla, Standardization std,
             LinkageData data) {
         if (m == null) {
             return null;
         }
-        if (hrla || form != Formulation.CUTS) {
-            throw new InputException("--start: only the cuts formulation (--formulation cuts, --method milp) starts from a model");
+        if (hrla) {
+            throw new InputException("--start: --method hrla starts from AM; the MILP (--method milp) starts from a model");
         }
         if (m.method() != Method.WM) {
             throw new InputException(start + ": holds a model of aggregator " + m.aggregator() + "; --start takes a weighted mean (wm or wm-m)");

@@ -151,7 +151,7 @@ class LearnCommandTest {
         String[][] cases = {
             {"owa", model.toString(), "--start: owa does not hold the weighted means"},
             {"choquet", ci.toString(), ci + ": holds a model of aggregator choquet; --start takes a weighted mean"},
-            {"choquet", model.toString(), "--start: only the cuts formulation", "--formulation", "big-m"},
+            {"choquet", model.toString(), "--start: --method hrla starts from AM", "--method", "hrla"},
             {"choquet", model.toString(), ": the model's variables", "--vars", "WAGES,INTEREST"}};
         for (String[] c : cases) {
             List<String> args = new java.util.ArrayList<>(List.of("learn", "--original", x.toString(), "--protected", y.toString(),

@@ -31,13 +31,15 @@ public enum Formulation {
     /**
      * The same, the cuts formulation taking {@code start} (parameters of the family, null: none) as an
      * incumbent before its first round ({@link ConflictLearner#start}), and with {@code epsCheck} ending
-     * once its parameters advise a smaller eps ({@link ConflictLearner#untilEpsAdvised}); big-M
-     * starts from none and checks nothing.
+     * once its parameters advise a smaller eps ({@link ConflictLearner#untilEpsAdvised}); big-M the
+     * same ({@link SupervisedLearner#start}, {@link SupervisedLearner#untilEpsAdvised}).
      */
     public LearnResult learn(LearnOptions o, org.reident.data.LinkageData data, int[] train, DistanceModel start, String what,
             boolean epsCheck) {
         if (this == BIG_M) {
-            return new SupervisedLearner(o).learn(data, train);
+            SupervisedLearner s = new SupervisedLearner(o);
+            s = start == null ? s : s.start(start, what);
+            return (epsCheck ? s.untilEpsAdvised() : s).learn(data, train);
         }
         ConflictLearner c = new ConflictLearner(o);
         c = start == null ? c : c.start(start, what);

@@ -19,7 +19,7 @@ import org.reident.distance.Standardization;
  *                       "" for SCIP's own defaults); ignored by CBC; with HiGHS only the default or ""
  * @param threads        threads of the cuts formulation's deletion filters and master search tree
  *                       (default: one per core); its answers do not depend on them
- * @param startWeights   weights of a weighted mean (one per variable, summing to 1) for the cuts
+ * @param startWeights   weights of a weighted mean (one per variable, summing to 1) for either
  *                       formulation to start from when the family holds it (null: none); see
  *                       {@link LearnedModels#embed}
  */

@@ -44,9 +44,41 @@ import org.reident.linkage.LinkageResult;
  */
 public final class SupervisedLearner {
     private final LearnOptions o;
+    /** Parameters to start from (null: none), and what they are ({@link #start}). */
+    private final DistanceModel start;
+    private final String startWhat;
+    /** Whether the run ends once its parameters advise a smaller eps ({@link #untilEpsAdvised}). */
+    private final boolean epsCheck;
 
     public SupervisedLearner(LearnOptions options) {
+        this(options, null, null, false);
+    }
+
+    private SupervisedLearner(LearnOptions options, DistanceModel start, String startWhat, boolean epsCheck) {
         this.o = options;
+        this.start = start;
+        this.startWhat = startWhat;
+        this.epsCheck = epsCheck;
+    }
+
+    /**
+     * The same, starting from {@code model} (a model of the family, e.g. the previous eps pass's,
+     * {@link EpsPasses}): linked by the engine, the result unless a round's solution links more, and
+     * the MILP's first hint. Said as "start: " + what.
+     */
+    public SupervisedLearner start(DistanceModel model, String what) {
+        return new SupervisedLearner(o, model, what, epsCheck);
+    }
+
+    /**
+     * The same, ending after the round whose best parameters so far link so many records by a margin
+     * below eps that the result would advise a smaller one ({@link EpsAdvice}), while the time left
+     * is enough for another pass ({@link EpsPasses#timeFor}); the result is then eps-stopped, and
+     * {@link EpsPasses} goes on with the smaller eps, as for the cuts formulation
+     * ({@link ConflictLearner#untilEpsAdvised}).
+     */
+    public SupervisedLearner untilEpsAdvised() {
+        return new SupervisedLearner(o, start, startWhat, true);
     }
 
     /**
@@ -92,6 +124,21 @@ public final class SupervisedLearner {
         double reserve = reserve((System.nanoTime() - linking) / 1e9, o.timeLimit());
         progress(String.format(Locale.ROOT, "start: AM links %d records strictly, %.1f s", bestCount,
                 (System.nanoTime() - t0) / 1e9));
+        double[] given = startParameters(features);
+        if (given != null) {
+            DistanceModel m = start != null ? start : LearnedModels.toModel(o, given, features, data);
+            LinkageResult l = LearnedModels.link(o, m, data);
+            int count = LearnedModels.strictCount(l, train);
+            progress(String.format(Locale.ROOT, "start: %s links %d records strictly, %.1f s",
+                    start != null ? startWhat : "the given weighted mean", count, (System.nanoTime() - t0) / 1e9));
+            if (count > bestCount) {
+                model = m;
+                linkage = l;
+                bestCount = count;
+            }
+            milp.hint(given);
+        }
+        boolean epsStopped = false;
         String status = "TIME_LIMIT";
         int rounds = 0;
         BigMPolish polish = new BigMPolish(o, data, train);
@@ -171,6 +218,13 @@ public final class SupervisedLearner {
                     status = proven && Margin.count(linkage, train, o.eps()) >= bound ? "OPTIMAL" : "FEASIBLE";
                     break;
                 }
+                if (epsCheck && EpsPasses.timeFor(deadline - StopRequest.now(), o.timeLimit())
+                        && EpsAdvice.of(linkage, train, o.eps(), bound).advised()) {
+                    epsStopped = true;
+                    progress(String.format(Locale.ROOT, "round %d: the best parameters link many records by a margin below eps;"
+                            + " stopped for a smaller eps, %.1f s", rounds, (System.nanoTime() - t0) / 1e9));
+                    break;
+                }
                 if (!cut.complete) {
                     break;
                 }
@@ -185,7 +239,20 @@ public final class SupervisedLearner {
         milp.solver.delete(); // native memory
         double gap = LearnedModels.gap(bound, linkage, train, o.eps());
         return new LearnResult(model, status, train.length, milpLinked, bound, gap, linkage, trainingLinked, unlinkable,
-                rounds, milp.rows(), (System.nanoTime() - t0) / 1e9, o.solver() + " (" + version + ")");
+                rounds, milp.rows(), (System.nanoTime() - t0) / 1e9, o.solver() + " (" + version + ")",
+                epsStopped && !status.equals("OPTIMAL"));
+    }
+
+    /**
+     * The parameters to start from: {@link #start}'s, else the weights of {@code --start}
+     * ({@link LearnOptions#startWeights}) embedded in the family; null when there are none or they
+     * do not fit the family ({@link LearnedModels#parameters}, {@link LearnedModels#embed}).
+     */
+    private double[] startParameters(Features features) {
+        if (start != null) {
+            return LearnedModels.parameters(o, start, features);
+        }
+        return o.startWeights() == null ? null : LearnedModels.embed(o, o.startWeights(), features);
     }
 
     /**
