@@ -12,8 +12,10 @@ import org.reident.linkage.LinkageResult;
  * @param status         OPTIMAL (proven), FEASIBLE (a checked solution with a bound and a gap: the
  *                       MILP stopped by the time limit, or the HRLA heuristic), TIME_LIMIT (stopped before a solution survived the
  *                       check against every record: the parameters returned are then the best, by the
- *                       recomputed count, of the rounds' solutions and the neutral AM parameters),
- *                       INFEASIBLE
+ *                       recomputed count, of the rounds' solutions and the neutral AM parameters; also
+ *                       when a MILP backend fails), INFEASIBLE (in the JSON contract; no learner reports
+ *                       it: giving up every record is always a solution, so a backend's INFEASIBLE is a
+ *                       numerical failure and ends the run as TIME_LIMIT)
  * @param trainingRecords records the parameters were learned on
  * @param milpLinked     N - sum K of the last solve
  * @param bound          the most training records any parameter value could link with margin eps

@@ -161,7 +161,12 @@ public final class SupervisedLearner {
                 MPSolver.ResultStatus st = milp.solve();
                 boolean hasSolution = st == MPSolver.ResultStatus.OPTIMAL || st == MPSolver.ResultStatus.FEASIBLE;
                 if (st == MPSolver.ResultStatus.INFEASIBLE) {
-                    status = "INFEASIBLE";
+                    // never so: K_r = 1 for every record satisfies every row (each big-M is valid), and AM
+                    // every sign row; a backend that says so failed numerically (CBC on the scaled rows of a
+                    // small eps): the run ends as a limit would end it, with the rounds before
+                    progress(String.format(Locale.ROOT, "round %d: %s answered INFEASIBLE, which this MILP never is (K = 1"
+                            + " for every record satisfies every row): a numerical failure; the result is the best of the rounds"
+                            + " before, with their bound, %.1f s", rounds, o.solver(), (System.nanoTime() - t0) / 1e9));
                     break;
                 }
                 double lowerK = milp.solver.objective().bestBound();

@@ -160,6 +160,30 @@ class FormulationEquivalenceTest {
         assertEquals(java.util.Set.of("cut", "learned again"), answers, "the check's answers on these files");
     }
 
+    /**
+     * The big-M MILP always has a solution (every record given up), so a backend's INFEASIBLE is a
+     * numerical failure: CBC on the scaled rows of a small eps says so on this file (300 records,
+     * variable 0 released unchanged, eps 1e-9) in its first solve. The run ends as a limit would end
+     * it: TIME_LIMIT, the parameters AM's, the bound the trivial one, a line that says why; before,
+     * the result read INFEASIBLE. On the same file at 1e-7 CBC is proven at the cuts' optimum.
+     */
+    @Test
+    void aBackendsInfeasibleIsAFailureNotAnAnswer() {
+        LinkageData d = LearnFixtures.oneReleased(300, 3, 20, 1);
+        int[] all = LearnFixtures.all(300);
+        java.util.List<String> lines = new java.util.ArrayList<>();
+        LearnOptions o = LearnOptions.defaults(Aggregator.WM).withTimeLimit(30).withSolver("cbc").withEps(1e-9);
+        LearnResult r = Formulation.BIG_M.learn(o.withProgress(lines::add), d, all);
+        assertEquals("TIME_LIMIT", r.status(), lines.toString());
+        assertEquals(300, r.bound());
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("round 1: cbc answered INFEASIBLE, which this MILP never is")), lines.toString());
+        LearnFixtures.checkResult("cbc, eps 1e-9", r, d, all, 1e-9);
+        LearnResult proven = Formulation.BIG_M.learn(o.withEps(1e-7), d, all);
+        assertEquals("OPTIMAL", proven.status());
+        assertEquals(293, proven.bound(), "the cuts' optimum on this file at 1e-7");
+        LearnFixtures.checkResult("cbc, eps 1e-7", proven, d, all, 1e-7);
+    }
+
     private static void compare(LinkageData d, String what) {
         compare(d, what, EPS, Aggregator.values());
     }
