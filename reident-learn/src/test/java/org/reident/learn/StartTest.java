@@ -93,6 +93,29 @@ class StartTest {
         LearnFixtures.checkResult("CI from WM", ci, d, all, EPS);
     }
 
+    /**
+     * The big-M formulation takes the given weighted mean too ({@code learn --start} with
+     * {@code --formulation big-m}, since stop 48): stopped at once, its CI result links strictly the
+     * records the weighted mean links, where AM alone links fewer; the progress line says so
+     * (mutation-checked: without the start big-M returns AM's parameters).
+     */
+    @Test
+    void bigMStartsFromTheGivenWeightedMean() {
+        LinkageData d = LearnFixtures.noise(200, 3, 25, 3);
+        int[] all = LearnFixtures.all(200);
+        LearnResult wm = Formulation.CUTS.learn(LearnOptions.defaults(Aggregator.WM).withTimeLimit(60), d, all);
+        int strict = LearnedModels.strictCount(wm.linkage(), all);
+        assertTrue(strict > LearnFixtures.am(d).reidentified(), "the fixture should favour the learned weights");
+        List<String> lines = new ArrayList<>();
+        LearnOptions o = LearnOptions.defaults(Aggregator.CHOQUET).withTimeLimit(1e-3).withStart(wm.model().values())
+                .withProgress(lines::add);
+        LearnResult ci = Formulation.BIG_M.learn(o, d, all);
+        String expected = "start: the given weighted mean links " + strict + " records strictly";
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith(expected)), expected + " not in " + lines);
+        assertEquals(strict, ci.trainingLinked(), "stopped at once: the start's links");
+        LearnFixtures.checkResult("big-M CI from WM", ci, d, all, EPS);
+    }
+
     /** Whatever the limit, the result keeps at least AM's records with margin eps: the first incumbent is AM. */
     @Test
     void aRunStoppedAtOnceStillReturnsAm() {
