@@ -140,6 +140,15 @@ class LearnCommandTest {
         assertEquals(64, sb.get("inputs").get("start_sha256").asText().length());
         assertEquals("OPTIMAL", sb.get("status").asText());
         assertTrue(sb.get("objective_bound").asInt() >= wm.get("objective_bound").asInt(), sb.toString());
+        // the big-M formulation takes it too (CI: its SB is slow), its optimum the same as the cuts'
+        Cli m = Cli.run("learn", "--original", x.toString(), "--protected", y.toString(), "--aggregator", "choquet",
+                "--time-limit", "60s", "--start", model.toString(), "--formulation", "big-m", "--json");
+        Cli c = Cli.run("learn", "--original", x.toString(), "--protected", y.toString(), "--aggregator", "choquet",
+                "--time-limit", "60s", "--start", model.toString(), "--json");
+        assertEquals(0, m.status(), m.err());
+        JsonNode bigM = Reports.JSON.readTree(m.out());
+        assertEquals("OPTIMAL", bigM.get("status").asText(), bigM.toString());
+        assertEquals(Reports.JSON.readTree(c.out()).get("objective_bound").asInt(), bigM.get("objective_bound").asInt());
     }
 
     @Test
