@@ -162,7 +162,8 @@ public final class Margin {
      * feasibility tolerance is absolute (SCIP's 1e-6), far above a small eps: unscaled, on a 150-record
      * file with one record far out (eps 1e-8) big-M called a count of 112 optimal where the learned
      * weights link 69 with margin eps and the cuts prove 71. theta is normalised (simplex, trace 1), so
-     * scaling a row changes nothing but the tolerance's share of it.
+     * scaling a row changes nothing but the tolerance's share of it. Not for HiGHS ({@link MilpModel}),
+     * whose bounds on scaled rows were invalid.
      */
     static double rowScale(double eps) {
         return eps < DEFAULT ? DEFAULT / eps : 1;

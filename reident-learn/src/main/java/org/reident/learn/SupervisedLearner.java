@@ -170,8 +170,19 @@ public final class SupervisedLearner {
                     break;
                 }
                 double lowerK = milp.solver.objective().bestBound();
+                int solveBound = train.length - (int) Math.ceil(Math.max(0, lowerK) - 1e-6);
+                int found = atLeastEps(linkage, train);
+                if ((hasSolution || st == MPSolver.ResultStatus.NOT_SOLVED) && solveBound < found) {
+                    // the best parameters so far satisfy every row of the records they link with a margin
+                    // of eps or more, so no valid bound is below their count: the backend failed numerically
+                    progress(String.format(Locale.ROOT, "round %d: %s bounds the records linked by %d, but parameters found"
+                            + " already link %d with margin eps: a numerical failure; the result is the best of the rounds"
+                            + " before, with their bound, %.1f s", rounds, o.solver(), solveBound, found,
+                            (System.nanoTime() - t0) / 1e9));
+                    break;
+                }
                 if (hasSolution || st == MPSolver.ResultStatus.NOT_SOLVED) {
-                    bound = Math.min(bound, train.length - (int) Math.ceil(Math.max(0, lowerK) - 1e-6));
+                    bound = Math.min(bound, solveBound);
                 }
                 if (!hasSolution) {
                     break;
@@ -246,6 +257,19 @@ public final class SupervisedLearner {
         return new LearnResult(model, status, train.length, milpLinked, bound, gap, linkage, trainingLinked, unlinkable,
                 rounds, milp.rows(), (System.nanoTime() - t0) / 1e9, o.solver() + " (" + version + ")",
                 epsStopped && !status.equals("OPTIMAL"));
+    }
+
+    /**
+     * Records of {@code train} the linkage links with a margin of at least eps itself (not eps (1 -
+     * {@link Margin#SLACK})): with such parameters and K_r = 0 for those records every row holds
+     * exactly, so no bound of a correct solve is below this count.
+     */
+    private int atLeastEps(LinkageResult l, int[] train) {
+        int c = 0;
+        for (int i : train) {
+            c += l.margin(i) >= o.eps() ? 1 : 0;
+        }
+        return c;
     }
 
     /**
