@@ -11,8 +11,9 @@ import org.reident.data.LinkageData;
  * nor its bound then counts: a file whose protection released one variable unchanged (IPSO with a
  * confidential attribute among the quasi-identifiers) is linked by AM at a few per cent, and the
  * learned weights, nearly all on that variable, link most records, by the gaps between its values.
- * The cuts formulation's pass stops after the round where its incumbent would advise a smaller eps
- * ({@link EpsAdvice}, {@link ConflictLearner#untilEpsAdvised}); then, or when a pass ends proven
+ * A pass of either formulation stops after the round where its incumbent would advise a smaller eps
+ * ({@link EpsAdvice}, {@link ConflictLearner#untilEpsAdvised}, {@link SupervisedLearner#untilEpsAdvised}
+ * since stop 48); then, or when a pass ends proven
  * (OPTIMAL) with that advice, the learner runs again with the suggested eps in the time left, from
  * the parameters just learned (an incumbent of the next pass: they link at least as many records
  * with the smaller margin), until no advice follows, the time runs short ({@link #timeFor}), or a
