@@ -72,7 +72,9 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
             description = "cuts (combinatorial Benders cuts; default) or big-m (the papers' big-M rows, made lazy); same optimum.")
     String formulation;
 
-    @Option(names = "--solver", defaultValue = "scip", paramLabel = "S", description = "scip (default), highs, cbc, or cp-sat (with --formulation cuts: the master is pure 0/1).")
+    @Option(names = "--solver", defaultValue = "scip", paramLabel = "S", description = "scip (default), highs, cbc, or cp-sat (with --formulation cuts: the master is pure 0/1). With --formulation "
+            + "big-m below eps 1e-4 scip is the reference: cbc has failed there on generated files (the run then ends unproven and "
+            + "says why).")
     String solver;
 
     @Option(names = "--time-limit", defaultValue = "600s", paramLabel = "T",
