@@ -162,26 +162,21 @@ public final class SupervisedLearner {
                 boolean hasSolution = st == MPSolver.ResultStatus.OPTIMAL || st == MPSolver.ResultStatus.FEASIBLE;
                 if (st == MPSolver.ResultStatus.INFEASIBLE) {
                     // never so: K_r = 1 for every record satisfies every row (each big-M is valid), and AM
-                    // every sign row; a backend that says so failed numerically (CBC on the scaled rows of a
-                    // small eps): the run ends as a limit would end it, with the rounds before
-                    progress(String.format(Locale.ROOT, "round %d: %s answered INFEASIBLE, which this MILP never is (K = 1"
-                            + " for every record satisfies every row): a numerical failure; the result is the best of the rounds"
-                            + " before, with their bound, %.1f s", rounds, o.solver(), (System.nanoTime() - t0) / 1e9));
+                    // every sign row (CBC on the scaled rows of a small eps said so)
+                    failed(rounds, "answered INFEASIBLE, which this MILP never is (K = 1 for every record satisfies every row)", t0);
                     break;
                 }
-                double lowerK = milp.solver.objective().bestBound();
-                int solveBound = train.length - (int) Math.ceil(Math.max(0, lowerK) - 1e-6);
+                boolean bounded = hasSolution || st == MPSolver.ResultStatus.NOT_SOLVED;
+                int solveBound = train.length - (int) Math.ceil(Math.max(0, milp.solver.objective().bestBound()) - 1e-6);
                 int found = atLeastEps(linkage, train);
-                if ((hasSolution || st == MPSolver.ResultStatus.NOT_SOLVED) && solveBound < found) {
+                if (bounded && solveBound < found) {
                     // the best parameters so far satisfy every row of the records they link with a margin
-                    // of eps or more, so no valid bound is below their count: the backend failed numerically
-                    progress(String.format(Locale.ROOT, "round %d: %s bounds the records linked by %d, but parameters found"
-                            + " already link %d with margin eps: a numerical failure; the result is the best of the rounds"
-                            + " before, with their bound, %.1f s", rounds, o.solver(), solveBound, found,
-                            (System.nanoTime() - t0) / 1e9));
+                    // of eps or more, so no valid bound is below their count (HiGHS on scaled rows, MilpModel)
+                    failed(rounds, String.format(Locale.ROOT, "bounds the records linked by %d, but parameters found already link %d"
+                            + " with margin eps", solveBound, found), t0);
                     break;
                 }
-                if (hasSolution || st == MPSolver.ResultStatus.NOT_SOLVED) {
+                if (bounded) {
                     bound = Math.min(bound, solveBound);
                 }
                 if (!hasSolution) {
@@ -257,6 +252,15 @@ public final class SupervisedLearner {
         return new LearnResult(model, status, train.length, milpLinked, bound, gap, linkage, trainingLinked, unlinkable,
                 rounds, milp.rows(), (System.nanoTime() - t0) / 1e9, o.solver() + " (" + version + ")",
                 epsStopped && !status.equals("OPTIMAL"));
+    }
+
+    /**
+     * Says that round {@code round}'s solve failed numerically ({@code answer}: what the backend
+     * said): the run ends as a limit would end it, with the rounds before and their bound.
+     */
+    private void failed(int round, String answer, long t0) {
+        progress(String.format(Locale.ROOT, "round %d: %s %s: a numerical failure; the result is the best of the rounds before,"
+                + " with their bound, %.1f s", round, o.solver(), answer, (System.nanoTime() - t0) / 1e9));
     }
 
     /**
