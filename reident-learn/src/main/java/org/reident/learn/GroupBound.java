@@ -17,7 +17,9 @@ import org.reident.data.LinkageData;
  * (p = 15): 273 against 493 (docs/learning.md, "Groups learned alone"). SB, the same JPEG file, 300
  * s: 681 (36 groups of 30, 3 proven) against the cuts' 1,003, 242 found. For the Choquet and the
  * bilinear families; WM's few-linkable files are bounded by the weight cells. The groups' own
- * conflicts are not handed to the whole run's master (they would be valid cuts there).
+ * conflicts are valid cuts of the whole run's master but are not handed to it: measured, the master
+ * then searched to the limit for a cover meeting every group's optimum at once (docs/learning-log.md,
+ * "Stop 49").
  */
 final class GroupBound {
     /**

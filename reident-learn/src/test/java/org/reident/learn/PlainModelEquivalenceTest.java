@@ -108,6 +108,11 @@ class PlainModelEquivalenceTest {
         assertEquals(MPSolver.ResultStatus.OPTIMAL, plain.status(), w + ": plain model");
         int check = PlainMilp.linkedWithMargin(a, d, all, plain.theta(), eps, Math.min(1e-6, 1e-2 * eps));
         assertTrue(check >= plain.linked(), w + ": the plain optimum's parameters link only " + check + " with margin eps");
+        if (eps < EPS) { // the plain baseline by HiGHS on rows scaled as SCIP's (unscaled: all 25 records, OPTIMAL)
+            PlainMilp.Outcome highs = PlainMilp.solve(a, d, all, eps, 60, "highs");
+            assertEquals(MPSolver.ResultStatus.OPTIMAL, highs.status(), w + ": plain model by HiGHS");
+            assertEquals(plain.linked(), highs.linked(), w + ": plain model, HiGHS vs SCIP");
+        }
         for (Formulation f : Formulation.values()) {
             String wf = w + ", " + f.label();
             LearnResult r = f.learn(LearnOptions.defaults(a).withTimeLimit(60).withEps(eps), d, all);
