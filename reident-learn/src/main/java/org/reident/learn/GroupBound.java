@@ -15,7 +15,9 @@ import org.reident.data.LinkageData;
  * two runs (18 groups, 14 and 12 proven in the 25 s they took) against the cuts' 637 alone, 246 and
  * 247 found; rank swapping
  * (p = 15): 273 against 493 (docs/learning.md, "Groups learned alone"). SB, the same JPEG file, 300
- * s: 681 (36 groups of 30, 3 proven) against the cuts' 1,003, 242 found. For the Choquet and the
+ * s: 681 (36 groups of 30, 3 proven) against the cuts' 1,003, 242 found. Learned before the first
+ * round since stop 49 (on a slower day, 60 s: JPEG 508 -> 440, rank swapping 425 -> 328; SB at 90 s:
+ * 1,045, groups never reached, -> 887). For the Choquet and the
  * bilinear families; WM's few-linkable files are bounded by the weight cells. The groups' own
  * conflicts are valid cuts of the whole run's master but are not handed to it: measured, the master
  * then searched to the limit for a cover meeting every group's optimum at once (docs/learning-log.md,
@@ -33,12 +35,16 @@ final class GroupBound {
      * s: 681 with groups of 30, 738 with 60; 90 s: 845 and 900).
      */
     static final int BILINEAR_SIZE = 30;
-    /** The groups are learned when, after a round, the incumbent keeps less than this share of the bound. */
+    /**
+     * The groups are learned when, before the first round, the starts' incumbent keeps less than this
+     * share of the linkable records (the whole Census released by JPEG, CI: 211 of 824).
+     */
     static final double TRIGGER = 0.5;
     /**
      * The share of the time left that the groups may take: in the runs that call them the cuts'
-     * bound hardly moves (JPEG, CI: 698 after the first round at 20 s, 637 at 60 s), while the climb
-     * beside the run goes on finding incumbents.
+     * bound hardly moves (JPEG, CI: 698 after the first round at 20-33 s, 637 at 60 s; after the
+     * groups' 405 it stayed at 405 through 7 more rounds), while the climb beside the run goes on
+     * finding incumbents.
      */
     static final double SHARE = 0.8;
     /** The least time per group for the groups to be learned at all (else a file of many groups skips them). */

@@ -71,8 +71,9 @@ class GroupBoundTest {
     }
 
     /**
-     * Where the first round keeps few records, the learner takes the groups' bound (said in a
-     * progress line) and still proves the optimum the big-M formulation proves.
+     * Where the starts keep few of the linkable records, the learner takes the groups' bound (said in
+     * a progress line) before its first round, and still proves the optimum the big-M formulation
+     * proves.
      */
     @Test
     void theLearnerTakesTheGroupsBoundAndStaysExact() {
@@ -81,9 +82,32 @@ class GroupBoundTest {
         List<String> lines = new ArrayList<>();
         LearnOptions o = LearnOptions.defaults(Aggregator.CHOQUET).withTimeLimit(120);
         LearnResult r = new ConflictLearner(o.withProgress(lines::add)).learn(d, all);
-        assertTrue(lines.stream().anyMatch(l -> l.startsWith("groups: 5 groups of about 60 records")), String.join("\n", lines));
+        int groups = firstLine(lines, "groups: 5 groups of about 60 records");
+        int round = firstLine(lines, "round 1: bound");
+        assertTrue(groups >= 0 && (round < 0 || groups < round), "the groups before the first round:\n" + String.join("\n", lines));
         assertEquals("OPTIMAL", r.status(), String.join("\n", lines));
         assertEquals(Formulation.BIG_M.learn(o, d, all).bound(), r.bound());
         LearnFixtures.checkResult("choquet with groups", r, d, all, o.eps());
+    }
+
+    /** A file whose starts keep most linkable records (light noise) learns no groups. */
+    @Test
+    void aFileTheStartsLinkWellLearnsNoGroups() {
+        LinkageData d = LearnFixtures.noise(RECORDS, 3, 5, 1);
+        List<String> lines = new ArrayList<>();
+        LearnResult r = new ConflictLearner(LearnOptions.defaults(Aggregator.CHOQUET).withTimeLimit(120).withProgress(lines::add))
+                .learn(d, LearnFixtures.all(RECORDS));
+        assertEquals("OPTIMAL", r.status(), String.join("\n", lines));
+        assertEquals(-1, firstLine(lines, "groups:"), String.join("\n", lines));
+        assertTrue(r.bound() > RECORDS / 2, "the starts keep at least half: " + r.bound());
+    }
+
+    private static int firstLine(List<String> lines, String prefix) {
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).startsWith(prefix)) {
+                return i;
+            }
+        }
+        return -1;
     }
 }
