@@ -61,8 +61,6 @@ final class ConflictRun {
      */
     private LinkageResult epsCheckedLinkage;
     private int epsCheckedBound = -1;
-    /** Whether the groups' bound was taken ({@link #groups}). */
-    private boolean groupsDone;
 
     /**
      * @param treeNodes search-tree nodes per master solve (0: the exact solver alone)
@@ -291,7 +289,7 @@ final class ConflictRun {
     }
 
     /**
-     * Before the first round, when the starts' incumbent keeps few of the linkable records
+     * Once, before the first round, when the starts' incumbent keeps few of the linkable records
      * ({@link GroupBound#wanted}): the bound of disjoint groups learned alone, within
      * {@link GroupBound#SHARE} of the time left. Not after a round: the incumbent only grows and the
      * bound only falls, so a file the test refuses at the start it refuses later too; and on the
@@ -300,10 +298,9 @@ final class ConflictRun {
      */
     void groups() {
         double seconds = GroupBound.SHARE * (deadline - StopRequest.now());
-        if (groupsDone || !GroupBound.wanted(o, slave.parameters(), m, inc.kept(), bound, seconds)) {
+        if (!GroupBound.wanted(o, slave.parameters(), m, inc.kept(), bound, seconds)) {
             return;
         }
-        groupsDone = true;
         GroupBound.Result g = GroupBound.of(o, data, train, seconds, p -> phase = p);
         int before = bound;
         boolean fell = tighten(g.bound());

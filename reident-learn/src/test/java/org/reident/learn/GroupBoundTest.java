@@ -99,7 +99,7 @@ class GroupBoundTest {
                 .learn(d, LearnFixtures.all(RECORDS));
         assertEquals("OPTIMAL", r.status(), String.join("\n", lines));
         assertEquals(-1, firstLine(lines, "groups:"), String.join("\n", lines));
-        assertTrue(r.bound() > RECORDS / 2, "the starts keep at least half: " + r.bound());
+        assertTrue(r.bound() > RECORDS / 2, "a file where most records can be linked: optimum " + r.bound());
     }
 
     private static int firstLine(List<String> lines, String prefix) {
