@@ -31,6 +31,8 @@ final class ConflictRun {
     final Incumbent inc;
     int cuts;
     long cutSize;
+    /** The cuts holding each record, and the order conflicts go to the filters in. */
+    private final CutCounts held;
     volatile double masterSeconds;
     /** Read by the heartbeat's thread: what the run is doing, its round, bound and conflicts found. */
     volatile String phase = "starting";
@@ -77,6 +79,7 @@ final class ConflictRun {
         this.data = data;
         this.train = train;
         this.m = train.length;
+        this.held = new CutCounts(train.length);
         this.master = CoverMaster.create(m, o, treeNodes); // first: it validates the backend
         master.record(record);
         this.slave = new ConflictSlave(o, data, train, deadline);
@@ -351,9 +354,15 @@ final class ConflictRun {
                 + "; master: " + master.notes();
     }
 
-    /** Hands the conflict to the deletion filter; it becomes a cut at the next {@link #takeCuts}. */
+    /**
+     * Hands the conflict to the deletion filter (for SB, SB_NC and MD* in {@link CutCounts}' order); it
+     * becomes a cut at the next {@link #takeCuts}.
+     */
     void cut(int[] conflict) {
         conflicts++;
+        if (o.aggregator().isBilinear()) { // where the master's bound is the bottleneck (CutCounts)
+            held.order(conflict);
+        }
         slave.shrinkLater(conflict, deadline);
     }
 
@@ -363,6 +372,7 @@ final class ConflictRun {
         conflictsTaken = conflicts;
         slave.takeCuts(c -> {
             master.cut(c);
+            held.add(c);
             cuts++;
             cutSize += c.length;
         });
