@@ -31,7 +31,10 @@ final class ConflictRun {
     final Incumbent inc;
     int cuts;
     long cutSize;
-    /** The cuts holding each record, and the order conflicts go to the filters in. */
+    /**
+     * The cuts holding each record, and the order conflicts go to the filters in: SB, SB_NC and MD*
+     * only, where the master's bound is the bottleneck (null for the others, which it slowed).
+     */
     private final CutCounts held;
     volatile double masterSeconds;
     /** Read by the heartbeat's thread: what the run is doing, its round, bound and conflicts found. */
@@ -79,7 +82,7 @@ final class ConflictRun {
         this.data = data;
         this.train = train;
         this.m = train.length;
-        this.held = new CutCounts(train.length);
+        this.held = o.aggregator().isBilinear() ? new CutCounts(train.length) : null;
         this.master = CoverMaster.create(m, o, treeNodes); // first: it validates the backend
         master.record(record);
         this.slave = new ConflictSlave(o, data, train, deadline);
@@ -360,7 +363,7 @@ final class ConflictRun {
      */
     void cut(int[] conflict) {
         conflicts++;
-        if (o.aggregator().isBilinear()) { // where the master's bound is the bottleneck (CutCounts)
+        if (held != null) {
             held.order(conflict);
         }
         slave.shrinkLater(conflict, deadline);
@@ -372,7 +375,9 @@ final class ConflictRun {
         conflictsTaken = conflicts;
         slave.takeCuts(c -> {
             master.cut(c);
-            held.add(c);
+            if (held != null) {
+                held.add(c);
+            }
             cuts++;
             cutSize += c.length;
         });
