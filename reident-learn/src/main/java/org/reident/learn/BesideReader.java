@@ -56,7 +56,7 @@ final class BesideReader {
         startKept = run.inc.kept();
         ConflictSlave slave = run.slave;
         beside = new WeightsBeside(o, slave.features(), run.data, run.train, slave.unlinkable(), run.t0 / 1e9, run.deadline,
-                this::climbFrom, halt);
+                this::climbFrom, run.inc::kept, halt);
     }
 
     /** Stops the climb's and the cells' threads (idempotent; also after an exception). */
@@ -140,6 +140,7 @@ final class BesideReader {
      * 7.8-8.0 s: 8.4-9.1 s with the climb beside it; docs/learning.md). None either when the
      * bound is within {@link #CLIMB_GAP} of the records above the incumbent: on 20,000 generated
      * records (MDAV, WM, 60 s) the climb made 4 moves in 12.6 s there, a core taken from the cuts.
+     * Read once; a climb that starts and is then passed by the cuts ends ({@link LinkClimb#trail}).
      * Called from the climb's thread.
      */
     double[] climbFrom() {

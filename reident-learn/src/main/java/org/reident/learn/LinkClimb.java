@@ -3,6 +3,7 @@ package org.reident.learn;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
+import java.util.function.IntSupplier;
 
 /**
  * Incumbents by local search over a family's parameters theta, for the runs whose cuts find few:
@@ -76,6 +77,9 @@ final class LinkClimb {
     private long exactCounts;
     private volatile double seconds;
     private Consumer<Found> onGain = f -> { };
+    /** The run's best count, read by the climb as it goes (null: the climb does not look). */
+    private IntSupplier others;
+    private volatile boolean trailed;
 
     /** The most training records an exactly counted theta links with margin eps (-1 before the first), and theta. */
     record Found(int linked, double[] theta) {
@@ -115,6 +119,7 @@ final class LinkClimb {
             return;
         }
         best = new Found(first, theta.clone());
+        int othersAtStart = others == null ? -1 : others.getAsInt();
         int current = first;
         double began = now();
         double gained = began;
@@ -123,6 +128,10 @@ final class LinkClimb {
             double t = now();
             seconds = System.nanoTime() / 1e9 - began;
             if (t >= deadline || t - gained > Math.max(STALL, (t - began) / 2)) {
+                return;
+            }
+            if (others != null && others.getAsInt() > Math.max(othersAtStart, best.linked())) {
+                trailed = true;
                 return;
             }
             moves.propose(theta, next, rnd);
@@ -158,6 +167,20 @@ final class LinkClimb {
     /** Called on the climb's thread with each new best after the first (set before {@link #run}). */
     void onGain(Consumer<Found> action) {
         onGain = action;
+    }
+
+    /**
+     * Ends the climb once the run's best ({@code runBest}, read as it goes) has passed both its own
+     * value when the climb began and the climb's best: the climb is there to find what the cuts have
+     * not, and trailing them it only takes a core from their filters (set before {@link #run}).
+     */
+    void trail(IntSupplier runBest) {
+        others = runBest;
+    }
+
+    /** Whether the climb ended because the run's best passed it ({@link #trail}). */
+    boolean trailed() {
+        return trailed;
     }
 
     /** Asks a running climb to end. */

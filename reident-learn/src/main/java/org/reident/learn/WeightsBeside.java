@@ -1,6 +1,7 @@
 package org.reident.learn;
 
 import java.util.Locale;
+import java.util.function.IntSupplier;
 import java.util.function.Supplier;
 import org.reident.data.LinkageData;
 
@@ -69,11 +70,13 @@ final class WeightsBeside implements AutoCloseable {
      * @param start the run's start (nanoTime seconds)
      * @param fixed per training record, true when no parameter value links it (handed to the cells)
      * @param from  the weights to climb from, read when the climb would start; null: no climb
+     * @param runBest the run's best count (its incumbent's records with margin eps), read by the
+     *               climbs as they go: a climb the run has passed ends ({@link LinkClimb#trail})
      * @param proven run on the cells' thread when the cells end with a proof (no weights link more
      *               than their best): the learner halts its master ({@link CoverMaster#halt})
      */
     WeightsBeside(LearnOptions o, Features f, LinkageData data, int[] train, boolean[] fixed, double start,
-            double deadline, Supplier<double[]> from, Runnable proven) {
+            double deadline, Supplier<double[]> from, IntSupplier runBest, Runnable proven) {
         this.o = o;
         this.features = f;
         Aggregator a = o.aggregator();
@@ -90,6 +93,7 @@ final class WeightsBeside implements AutoCloseable {
             }
             LinkClimb w = new LinkClimb(ownFamily ? f : f.weighted(), data.maskedCount(), train, data.truth(), o.eps(),
                     new SimplexMoves(f.dimension(), delta));
+            w.trail(runBest);
             if (ownFamily) {
                 w.onGain(found -> {
                     SimplexCells c = cells;
@@ -104,8 +108,9 @@ final class WeightsBeside implements AutoCloseable {
             }
             LinkClimb.Moves own = familyMoves(a, f.dimension());
             LinkClimb.Found found = w.found();
-            if (own != null && !closed && found.linked() >= 0) {
+            if (own != null && !closed && found.linked() >= 0 && !w.trailed()) {
                 LinkClimb fc = new LinkClimb(f, data.maskedCount(), train, data.truth(), o.eps(), own);
+                fc.trail(runBest);
                 familyClimb = fc;
                 if (!closed) {
                     fc.run(LearnedModels.embed(o, found.theta(), f), deadline, SEED);
@@ -246,8 +251,8 @@ final class WeightsBeside implements AutoCloseable {
     }
 
     private static String note(String what, LinkClimb w) {
-        return w == null ? "" : String.format(Locale.ROOT, "; %s: %d moves, %d exact counts, %.1f s", what, w.proposals(),
-                w.exactCounts(), w.seconds());
+        return w == null ? "" : String.format(Locale.ROOT, "; %s: %d moves, %d exact counts, %.1f s%s", what, w.proposals(),
+                w.exactCounts(), w.seconds(), w.trailed() ? " (ended behind the cuts)" : "");
     }
 
     /** Ends the searches and waits for their threads; their bound and incumbents stay readable. */

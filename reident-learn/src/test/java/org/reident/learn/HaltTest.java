@@ -132,7 +132,7 @@ class HaltTest {
         CountDownLatch proven = new CountDownLatch(1);
         double start = System.nanoTime() / 1e9;
         try (WeightsBeside beside = new WeightsBeside(o, slave.features(), d, train, slave.unlinkable(), start, start + seconds,
-                () -> null, () -> {
+                () -> null, () -> -1, () -> {
                     proofs.incrementAndGet();
                     proven.countDown();
                 })) {

@@ -1,11 +1,13 @@
 package org.reident.learn;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
 import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
@@ -75,6 +77,35 @@ class LinkClimbTest {
         double[] w = new double[n];
         Arrays.fill(w, 1.0 / n);
         return w;
+    }
+
+    @Test
+    void aClimbEndsOnceTheRunsBestPassesItsOwnAndGoesOnWhileItIsNotPassed() {
+        LinkageData d = LearnFixtures.noise(250, 4, 60, 2);
+        int[] train = LearnFixtures.all(250);
+        // passed at its first step: the run's best read when it begins is 0, then beyond any count
+        LinkClimb passed = climb(Aggregator.WM, d, train);
+        AtomicInteger reads = new AtomicInteger();
+        passed.trail(() -> reads.getAndIncrement() == 0 ? 0 : 251);
+        passed.run(uniform(4), StopRequest.now() + 5, 1);
+        assertTrue(passed.trailed());
+        assertEquals(0, passed.proposals(), "ended before its first move");
+        assertEquals(reference(Aggregator.WM, d, train, uniform(4)), passed.found().linked(), "its start, counted exactly");
+        // the run's best one record above the climb's after 50 reads: it ends within 50 moves
+        LinkClimb later = climb(Aggregator.WM, d, train);
+        AtomicInteger laterReads = new AtomicInteger();
+        later.trail(() -> laterReads.incrementAndGet() <= 50 ? 0 : later.found().linked() + 1);
+        later.run(uniform(4), StopRequest.now() + 5, 1);
+        assertTrue(later.trailed());
+        assertTrue(later.proposals() > 0 && later.proposals() < 50, later.proposals() + " moves");
+        // level with the climb's best, or below it, the run's best never ends it: the clock or a stall does
+        for (boolean level : new boolean[] {true, false}) {
+            LinkClimb ahead = climb(Aggregator.WM, d, train);
+            ahead.trail(() -> level ? Math.max(0, ahead.found().linked()) : 0);
+            ahead.run(uniform(4), StopRequest.now() + 0.3, 1);
+            assertFalse(ahead.trailed(), "level " + level);
+            assertTrue(ahead.proposals() > 50, ahead.proposals() + " moves in 0.3 s");
+        }
     }
 
     @Test

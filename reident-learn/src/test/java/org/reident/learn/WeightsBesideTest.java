@@ -50,7 +50,7 @@ class WeightsBesideTest {
             WeightsBeside beside = new WeightsBeside(o, slave.features(), d, all, slave.unlinkable(), now - 60, now + 60,
                     () -> {
                         throw new IllegalStateException("no start");
-                    }, () -> { });
+                    }, () -> -1, () -> { });
             double until = StopRequest.now() + 10;
             while (beside.note().isEmpty() && StopRequest.now() < until) {
                 Thread.onSpinWait(); // the climb starts at once (60 s past the run's start) and throws
