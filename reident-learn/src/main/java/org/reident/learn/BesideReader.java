@@ -33,6 +33,11 @@ final class BesideReader {
     private WeightsBeside beside;
     /** The climb's best count already taken (-1: none). */
     private int climbTaken = -1;
+    /**
+     * The engine's count of the climb's parameters when they became the incumbent (-1: never), read
+     * by the climb's thread ({@link #passing}).
+     */
+    private volatile int climbKept = -1;
     /** The incumbent's count from the start weights (AM's, or the given ones), read by the climb's thread. */
     private volatile int startKept = -1;
     /** When the last line of the cells' bound was printed (elapsed seconds; see {@link #CELLS_LINE_EVERY}). */
@@ -56,7 +61,7 @@ final class BesideReader {
         startKept = run.inc.kept();
         ConflictSlave slave = run.slave;
         beside = new WeightsBeside(o, slave.features(), run.data, run.train, slave.unlinkable(), run.t0 / 1e9, run.deadline,
-                this::climbFrom, run.inc::kept, halt);
+                this::climbFrom, this::passing, halt);
     }
 
     /** Stops the climb's and the cells' threads (idempotent; also after an exception). */
@@ -163,6 +168,18 @@ final class BesideReader {
     }
 
     /**
+     * The run's best count as the climb measures itself against it ({@link LinkClimb#trail}): the
+     * incumbent's, unless the incumbent is the climb's own parameters (then -1). The run counts those
+     * again by the engine's margins, from eps (1 - 1e-3) where the climb counts from eps, so its count
+     * of the climb's own best can exceed the climb's, which must not read as the cuts passing it.
+     * Called from the climb's thread.
+     */
+    int passing() {
+        int k = run.inc.kept();
+        return k > climbKept ? k : -1;
+    }
+
+    /**
      * Takes the climb's and the weight cells' incumbents (counted again by the engine's margins)
      * and the cells' bound; true when the incumbent then meets the bound.
      */
@@ -170,7 +187,9 @@ final class BesideReader {
         WeightsBeside.Climbed found = beside == null ? null : beside.climbed();
         if (found != null && found.linked() > climbTaken) {
             climbTaken = found.linked();
-            run.seed(found.theta(), found.what());
+            if (run.seed(found.theta(), found.what())) {
+                climbKept = run.inc.kept();
+            }
         }
         SimplexCells c = cells();
         if (c == null) {
