@@ -32,10 +32,10 @@ final class ConflictRun {
     int cuts;
     long cutSize;
     /**
-     * The cuts holding each record, and the order conflicts go to the filters in: SB, SB_NC and MD*
-     * only, where the master's bound is the bottleneck (null for the others, which it slowed).
+     * Each record's load from the cuts taken, and the order conflicts go to the filters in: SB, SB_NC
+     * and MD* only, where the master's bound is the bottleneck (null for the others, which it slowed).
      */
-    private final CutCounts held;
+    private final CutCounts loads;
     volatile double masterSeconds;
     /** Read by the heartbeat's thread: what the run is doing, its round, bound and conflicts found. */
     volatile String phase = "starting";
@@ -82,7 +82,7 @@ final class ConflictRun {
         this.data = data;
         this.train = train;
         this.m = train.length;
-        this.held = o.aggregator().isBilinear() ? new CutCounts(train.length) : null;
+        this.loads = o.aggregator().isBilinear() ? new CutCounts(train.length) : null;
         this.master = CoverMaster.create(m, o, treeNodes); // first: it validates the backend
         master.record(record);
         this.slave = new ConflictSlave(o, data, train, deadline);
@@ -363,8 +363,8 @@ final class ConflictRun {
      */
     void cut(int[] conflict) {
         conflicts++;
-        if (held != null) {
-            held.order(conflict);
+        if (loads != null) {
+            loads.order(conflict);
         }
         slave.shrinkLater(conflict, deadline);
     }
@@ -375,8 +375,8 @@ final class ConflictRun {
         conflictsTaken = conflicts;
         slave.takeCuts(c -> {
             master.cut(c);
-            if (held != null) {
-                held.add(c);
+            if (loads != null) {
+                loads.add(c);
             }
             cuts++;
             cutSize += c.length;

@@ -31,7 +31,7 @@ package org.reident.learn;
  * slower spell: 58.2 / 79.3 / 123.0 s against 65.9 / 89.2 / 145.7 s); seed-1 M5-38, 30 s: MD*
  * 12.1-12.9 s against 15.6 s, SB 8.9-9.9 s against 9.5-11.1 s, SB_NC 7.0-7.1 s against 6.3-6.6 s.
  * <p>
- * The counts change only when cuts are taken, between the slave's checks, on the learner's thread,
+ * The loads change only when cuts are taken, between the slave's checks, on the learner's thread,
  * so the order, and with it the cuts and the run, does not depend on the filters' threads.
  */
 final class CutCounts {

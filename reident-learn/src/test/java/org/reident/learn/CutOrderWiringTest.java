@@ -10,7 +10,7 @@ import org.reident.data.LinkageData;
 
 /**
  * A run hands its conflicts to the deletion filters in {@link CutCounts}' order for SB, SB_NC and
- * MD* only, the order counting the cuts the run has taken; the other families keep the order the
+ * MD* only, by the loads of the cuts the run has taken; the other families keep the order the
  * slave found (it made their runs slower: docs/learning.md, "The order of a conflict's records").
  * {@link CutCountsTest} checks the order itself; this checks that the run applies it, and to whom.
  */
