@@ -184,13 +184,7 @@ final class BesideReader {
      * and the cells' bound; true when the incumbent then meets the bound.
      */
     boolean fromBeside() {
-        WeightsBeside.Climbed found = beside == null ? null : beside.climbed();
-        if (found != null && found.linked() > climbTaken) {
-            climbTaken = found.linked();
-            if (run.seed(found.theta(), found.what())) {
-                climbKept = run.inc.kept();
-            }
-        }
+        take(beside == null ? null : beside.climbed());
         SimplexCells c = cells();
         if (c == null) {
             return false;
@@ -206,6 +200,19 @@ final class BesideReader {
             }
         }
         return run.inc.kept() >= run.bound;
+    }
+
+    /**
+     * Takes the climb's best (null: none yet) into the run when it links more than the climb's last
+     * best taken; when it becomes the incumbent, its count is the one {@link #passing} leaves out.
+     */
+    void take(WeightsBeside.Climbed found) {
+        if (found != null && found.linked() > climbTaken) {
+            climbTaken = found.linked();
+            if (run.seed(found.theta(), found.what())) {
+                climbKept = run.inc.kept();
+            }
+        }
     }
 
     /** The cells' bound line (the held-back one too, when nothing has printed the bound since). */
