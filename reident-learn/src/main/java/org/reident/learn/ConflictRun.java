@@ -310,8 +310,8 @@ final class ConflictRun {
         GroupBound.Result g = GroupBound.of(o, data, train, seconds, p -> phase = p);
         int before = bound;
         boolean fell = tighten(g.bound());
-        progress(String.format(Locale.ROOT, "groups: %d groups of about %d records learned alone (%d proven) bound the whole"
-                + " by %d%s, %.1f s", g.groups(), GroupBound.size(o.aggregator()), g.proven(), g.bound(),
+        progress(String.format(Locale.ROOT, "groups: %d groups of %s records learned alone (%d proven) bound the whole"
+                + " by %d%s, %.1f s", g.groups(), GroupBound.sizes(m, g.groups()), g.proven(), g.bound(),
                 fell ? " (was " + before + ")" : "", elapsed()));
     }
 

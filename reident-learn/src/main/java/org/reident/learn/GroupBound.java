@@ -77,6 +77,15 @@ final class GroupBound {
     }
 
     /**
+     * The groups' sizes as the progress line says them: "35" when {@code records} divide evenly
+     * into {@code groups}, else "35-36" (the last groups one more, as {@link #of} makes them).
+     */
+    static String sizes(int records, int groups) {
+        int least = records / groups;
+        return records % groups == 0 ? Integer.toString(least) : least + "-" + (least + 1);
+    }
+
+    /**
      * Learns each group within {@code seconds} in all (the time left shared among the groups left);
      * a group not reached counts all its records. Valid whatever the groups' statuses: each bound is
      * its group's. {@code phase} hears, before each group, where the groups stand (for the status line).

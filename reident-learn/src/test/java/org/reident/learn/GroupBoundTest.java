@@ -59,7 +59,7 @@ class GroupBoundTest {
         List<String> lines = new ArrayList<>();
         LearnResult r = new ConflictLearner(o.withProgress(lines::add)).learn(d, all);
         String log = String.join("\n", lines);
-        assertTrue(lines.stream().anyMatch(l -> l.startsWith("groups: 4 groups of about 30 records learned alone (4 proven)")), log);
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("groups: 4 groups of 30 records learned alone (4 proven)")), log);
         assertEquals("OPTIMAL", r.status(), log);
         LearnFixtures.checkResult("bilinear with groups", r, d, all, o.eps());
         LearnResult wm = Formulation.BIG_M.learn(LearnOptions.defaults(Aggregator.WM).withTimeLimit(120), d, all);
@@ -82,7 +82,7 @@ class GroupBoundTest {
         List<String> lines = new ArrayList<>();
         LearnOptions o = LearnOptions.defaults(Aggregator.CHOQUET).withTimeLimit(120);
         LearnResult r = new ConflictLearner(o.withProgress(lines::add)).learn(d, all);
-        int groups = firstLine(lines, "groups: 5 groups of about 60 records");
+        int groups = firstLine(lines, "groups: 5 groups of 60 records");
         int round = firstLine(lines, "round 1: bound");
         assertTrue(groups >= 0 && (round < 0 || groups < round), "the groups before the first round:\n" + String.join("\n", lines));
         assertEquals("OPTIMAL", r.status(), String.join("\n", lines));
@@ -109,5 +109,14 @@ class GroupBoundTest {
             }
         }
         return -1;
+    }
+
+    /** The progress line's sizes: the division {@link GroupBound#of} makes, the last groups one more. */
+    @Test
+    void theLineSaysTheGroupsRealSizes() {
+        assertEquals("35", GroupBound.sizes(70, 2));
+        assertEquals("35-36", GroupBound.sizes(71, 2));
+        assertEquals("60", GroupBound.sizes(1080, 18));
+        assertEquals("30-31", GroupBound.sizes(185, 6));
     }
 }
