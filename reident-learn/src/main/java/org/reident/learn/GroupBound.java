@@ -25,7 +25,7 @@ import org.reident.data.LinkageData;
  */
 final class GroupBound {
     /**
-     * Records per group for the Choquet families (the last groups one more where the division leaves
+     * Records per group for the Choquet families (the first groups one more where the division leaves
      * some over): 18 groups of 60 on the JPEG file above, 14 proven.
      */
     static final int SIZE = 60;
@@ -78,7 +78,7 @@ final class GroupBound {
 
     /**
      * The groups' sizes as the progress line says them: "35" when {@code records} divide evenly
-     * into {@code groups}, else "35-36" (the last groups one more, as {@link #of} makes them).
+     * into {@code groups}, else "35-36" (the first groups one more, as {@link #of} makes them).
      */
     static String sizes(int records, int groups) {
         int least = records / groups;

@@ -111,7 +111,7 @@ class GroupBoundTest {
         return -1;
     }
 
-    /** The progress line's sizes: the division {@link GroupBound#of} makes, the last groups one more. */
+    /** The progress line's sizes: the division {@link GroupBound#of} makes, the first groups one more. */
     @Test
     void theLineSaysTheGroupsRealSizes() {
         assertEquals("35", GroupBound.sizes(70, 2));
