@@ -81,8 +81,14 @@ final class GroupBound {
      * into {@code groups}, else "35-36" (the first groups one more, as {@link #of} makes them).
      */
     static String sizes(int records, int groups) {
-        int least = records / groups;
-        return records % groups == 0 ? Integer.toString(least) : least + "-" + (least + 1);
+        int least = groupSize(records, groups, groups - 1);
+        int most = groupSize(records, groups, 0);
+        return least == most ? Integer.toString(least) : least + "-" + most;
+    }
+
+    /** The size of group g of {@code groups} over {@code records}: the first ones take what the division leaves over. */
+    private static int groupSize(int records, int groups, int g) {
+        return records / groups + (g < records % groups ? 1 : 0);
     }
 
     /**
@@ -105,7 +111,7 @@ final class GroupBound {
         int proven = 0;
         int from = 0;
         for (int g = 0; g < groups; g++) {
-            int size = order.length / groups + (g < order.length % groups ? 1 : 0);
+            int size = groupSize(order.length, groups, g);
             int[] group = Arrays.copyOfRange(order, from, from + size);
             from += size;
             double left = seconds - (System.nanoTime() - t0) / 1e9;
