@@ -365,7 +365,7 @@ public final class ExperimentCommand implements java.util.concurrent.Callable<In
         m.put("original_sha256", Checksums.sha256(plan.original()));
         m.put("seed", plan.seed());
         m.put("created", java.time.OffsetDateTime.now(java.time.ZoneOffset.UTC).withNano(0).toString());
-        m.put("machine", BenchCommand.machine());
+        m.put("machine", Machine.describe());
         m.put("version", Version.get());
         return m;
     }

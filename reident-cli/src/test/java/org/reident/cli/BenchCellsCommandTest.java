@@ -40,7 +40,7 @@ class BenchCellsCommandTest {
             assertEquals(bound, f[11].strip(), "every search proves the same optimum, on one worker or two");
         }
         assertEquals(r.out(), Files.readString(md), "the Markdown file holds the table printed");
-        assertTrue(r.out().matches("(?s).*\\(\\d+ cores, Java .*"), "names the machine: " + r.out());
+        assertTrue(r.out().matches("(?s).* on \\d{4}-\\d\\d-\\d\\d( at commit [0-9a-f]+( \\+ uncommitted changes)?)? \\(.+, \\d+ cores, Java .*"), "names the machine: " + r.out());
     }
 
     @Test
