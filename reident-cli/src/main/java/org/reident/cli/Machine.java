@@ -34,7 +34,7 @@ final class Machine {
 
     /**
      * "2026-12-03 at commit 80c11c9 (Intel(R) Xeon(R) Processor, 2 cores, Java 17.0.15)": today, the
-     * commit of the working directory's git checkout (with "+ uncommitted changes" when it has any;
+     * commit of the working directory's git checkout (with "+ uncommitted changes" when it has any but to Markdown;
      * left out when there is no checkout or no git) and {@link #describe()}.
      */
     static String generatedOn() {
@@ -42,13 +42,17 @@ final class Machine {
         return LocalDate.now() + (commit.isEmpty() ? "" : " at commit " + commit) + " (" + describe() + ")";
     }
 
-    /** The short commit of the working directory's checkout, "" when unknown. */
+    /**
+     * The short commit of the working directory's checkout, "" when unknown; "+ uncommitted changes"
+     * when a tracked file other than Markdown differs from it (the docs a benchmark has just written
+     * do not change what the next one measures).
+     */
     static String commit() {
         String head = git("rev-parse", "--short", "HEAD");
         if (head.isEmpty()) {
             return "";
         }
-        String changes = git("status", "--porcelain", "--untracked-files=no");
+        String changes = git("status", "--porcelain", "--untracked-files=no", "--", ":(top,exclude,glob)**/*.md");
         return changes.isEmpty() ? head : head + " + uncommitted changes";
     }
 
