@@ -212,10 +212,11 @@ final class ExperimentReport {
         if (meta == null) {
             return "";
         }
-        return String.format("Experiment %s (SHA-256 %s), original %s; seed %s; made %s on %s by reident %s.%s",
+        return String.format("Experiment %s (SHA-256 %s), original %s; seed %s; made %s on %s by reident %s%s.%s",
                 meta.path("experiment").asText("?"), meta.path("sha256").asText("?"), meta.path("original").asText("?"),
                 meta.path("seed").asText("?"), meta.path("created").asText("?"), meta.path("machine").asText("?"),
-                meta.path("version").asText("?"), meta.has("stopped") ? " Incomplete: " + meta.get("stopped").asText()
+                meta.path("version").asText("?"), meta.has("commit") ? " at commit " + meta.get("commit").asText() : "",
+                meta.has("stopped") ? " Incomplete: " + meta.get("stopped").asText()
                         + "; later steps not run." : "");
     }
 

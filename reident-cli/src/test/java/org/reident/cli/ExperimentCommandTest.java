@@ -99,6 +99,11 @@ class ExperimentCommandTest {
         assertTrue(md.contains("| given | 150 |"), md);
         assertTrue(md.contains("reference: theirs"), md);
         assertTrue(md.contains("| given | C | "), md); // the by-variable table
+        // provenance: the machine, and the commit when the tool runs from a git checkout (the tests do)
+        JsonNode meta = JSON.readTree(Files.readString(out.resolve("experiment.json")));
+        String commit = Machine.commit();
+        assertEquals(commit.isEmpty() ? "(none)" : commit, meta.path("commit").asText("(none)"));
+        assertTrue(md.contains(" on " + Machine.describe() + " by reident ") && md.contains(commit.isEmpty() ? "" : " at commit " + commit + "."), md);
     }
 
     /** A preset samples its own original: measure runs on the preset's pair, the same as on the files protect writes. */
