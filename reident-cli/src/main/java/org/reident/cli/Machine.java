@@ -34,8 +34,7 @@ final class Machine {
 
     /**
      * "2026-12-03 at commit 80c11c9 (Intel(R) Xeon(R) Processor, 2 cores, Java 17.0.15)": today, the
-     * commit of the working directory's git checkout (with "+ uncommitted changes" when it has any but to Markdown;
-     * left out when there is no checkout or no git) and {@link #describe()}.
+     * {@link #commit()} (left out when unknown) and {@link #describe()}.
      */
     static String generatedOn() {
         String commit = commit();
@@ -43,23 +42,49 @@ final class Machine {
     }
 
     /**
-     * The short commit of the working directory's checkout, "" when unknown; "+ uncommitted changes"
-     * when a tracked file other than Markdown differs from it (the docs a benchmark has just written
-     * do not change what the next one measures).
+     * The short commit of the reident checkout this code was built in, "" when unknown (an installed
+     * jar, no git). The checkout is found from where the classes lie (reident-cli/target/...), not from
+     * the working directory, which may be the user's own repository; it must hold reident-cli/pom.xml.
+     * "+ uncommitted changes" when a tracked file other than Markdown differs from the commit (the docs
+     * a benchmark has just written do not change what the next one measures).
      */
     static String commit() {
-        String head = git("rev-parse", "--short", "HEAD");
+        Path code = codeDirectory();
+        if (code == null) {
+            return "";
+        }
+        String top = git(code, "rev-parse", "--show-toplevel");
+        if (top.isEmpty() || !Files.isRegularFile(Path.of(top, "reident-cli", "pom.xml"))) {
+            return "";
+        }
+        String head = git(code, "rev-parse", "--short", "HEAD");
         if (head.isEmpty()) {
             return "";
         }
-        String changes = git("status", "--porcelain", "--untracked-files=no", "--", ":(top,exclude,glob)**/*.md");
+        String changes = git(code, "status", "--porcelain", "--untracked-files=no", "--", ":(top,exclude,glob)**/*.md");
         return changes.isEmpty() ? head : head + " + uncommitted changes";
     }
 
-    private static String git(String... args) {
-        String[] cmd = new String[args.length + 1];
+    /** The folder holding this class's jar or class tree, null when unknown. */
+    private static Path codeDirectory() {
+        try {
+            java.security.CodeSource src = Machine.class.getProtectionDomain().getCodeSource();
+            if (src == null) {
+                return null;
+            }
+            Path p = Path.of(src.getLocation().toURI());
+            return Files.isDirectory(p) ? p : p.getParent();
+        } catch (java.net.URISyntaxException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static String git(Path dir, String... args) {
+        String[] cmd = new String[args.length + 3];
         cmd[0] = "git";
-        System.arraycopy(args, 0, cmd, 1, args.length);
+        cmd[1] = "-C";
+        cmd[2] = dir.toString();
+        System.arraycopy(args, 0, cmd, 3, args.length);
         try {
             Process p = new ProcessBuilder(cmd).redirectErrorStream(false).redirectError(ProcessBuilder.Redirect.DISCARD).start();
             byte[] out = p.getInputStream().readAllBytes();
