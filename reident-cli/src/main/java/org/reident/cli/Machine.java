@@ -8,9 +8,10 @@ import java.time.LocalDate;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Where and from what a generated figure came: the date, the commit the tool was run from and the
+ * Where and from what a generated figure came: the date, the commit the tool was built from and the
  * machine (CPU model, cores, Java). The benchmark and reproduction commands put this in their
- * reports' first line, so a figure quoted in the docs says which machine and code produced it.
+ * reports' first line and {@code experiment} in experiment.json, so a figure quoted in the docs says
+ * which machine and code produced it.
  */
 final class Machine {
     private Machine() {
@@ -86,7 +87,7 @@ final class Machine {
         cmd[2] = dir.toString();
         System.arraycopy(args, 0, cmd, 3, args.length);
         try {
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(false).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
             byte[] out = p.getInputStream().readAllBytes();
             if (!p.waitFor(5, TimeUnit.SECONDS) || p.exitValue() != 0) {
                 p.destroyForcibly();
