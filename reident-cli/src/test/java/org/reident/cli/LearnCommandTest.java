@@ -60,6 +60,10 @@ class LearnCommandTest {
         assertEquals(1e-4, wm.get("eps").asDouble(), 0);
         assertTrue(wm.get("eps_am_percentile5").asDouble() >= 1e-4, wm.toString());
         assertEquals("auto", JSON.readTree(Files.readString(model)).get("learned").get("options").get("eps").asText());
+        // provenance: the software version and, run from a checkout (as the tests are), its commit
+        String commit = Machine.commit();
+        assertEquals(commit.isEmpty() ? "(none)" : commit, JSON.readTree(Files.readString(model)).get("learned").path("commit").asText("(none)"));
+        assertEquals(wm.path("commit").asText("(none)"), commit.isEmpty() ? "(none)" : commit);
         // the model file is accepted by link, which recomputes the same count
         Cli link = Cli.run("link", "--original", x.toString(), "--protected", y.toString(), "--method", "wm", "--params",
                 model.toString(), "--json");
