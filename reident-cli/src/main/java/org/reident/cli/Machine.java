@@ -55,15 +55,16 @@ final class Machine {
             return "";
         }
         String top = git(code, "rev-parse", "--show-toplevel");
-        if (top.isEmpty() || !Files.isRegularFile(Path.of(top, "reident-cli", "pom.xml"))) {
+        if (top == null || !Files.isRegularFile(Path.of(top, "reident-cli", "pom.xml"))) {
             return "";
         }
         String head = git(code, "rev-parse", "--short", "HEAD");
-        if (head.isEmpty()) {
+        if (head == null) {
             return "";
         }
-        String changes = git(code, "status", "--porcelain", "--untracked-files=no", "--", ":(top,exclude,glob)**/*.md");
-        return changes.isEmpty() ? head : head + " + uncommitted changes";
+        // exit status 1 when a tracked file outside Markdown differs from HEAD (worktree or index)
+        boolean clean = git(code, "diff", "--quiet", "HEAD", "--", ":(top,exclude,glob)**/*.md") != null;
+        return clean ? head : head + " + uncommitted changes";
     }
 
     /** The folder holding this class's jar or class tree, null when unknown. */
@@ -80,6 +81,10 @@ final class Machine {
         }
     }
 
+    /**
+     * git's one-line answer in dir, null when it fails, exits non-zero or takes over 5 s. The answers
+     * asked for are a line at most, so waiting before reading cannot fill the pipe.
+     */
     private static String git(Path dir, String... args) {
         String[] cmd = new String[args.length + 3];
         cmd[0] = "git";
@@ -88,17 +93,17 @@ final class Machine {
         System.arraycopy(args, 0, cmd, 3, args.length);
         try {
             Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-            byte[] out = p.getInputStream().readAllBytes();
-            if (!p.waitFor(5, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            if (!p.waitFor(5, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
-                return "";
+                return null;
             }
-            return new String(out, StandardCharsets.UTF_8).strip();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+            return p.exitValue() == 0 ? out : null;
         } catch (IOException e) {
-            return ""; // no git on this machine
+            return null; // no git on this machine
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return "";
+            return null;
         }
     }
 }

@@ -63,7 +63,7 @@ class LearnCommandTest {
         // provenance: the software version and, run from a checkout (as the tests are), its commit
         String commit = Machine.commit();
         assertEquals(commit.isEmpty() ? "(none)" : commit, JSON.readTree(Files.readString(model)).get("learned").path("commit").asText("(none)"));
-        assertEquals(wm.path("commit").asText("(none)"), commit.isEmpty() ? "(none)" : commit);
+        assertEquals(commit.isEmpty() ? "(none)" : commit, wm.path("commit").asText("(none)"));
         // the model file is accepted by link, which recomputes the same count
         Cli link = Cli.run("link", "--original", x.toString(), "--protected", y.toString(), "--method", "wm", "--params",
                 model.toString(), "--json");
