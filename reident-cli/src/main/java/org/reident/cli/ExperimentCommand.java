@@ -367,10 +367,7 @@ public final class ExperimentCommand implements java.util.concurrent.Callable<In
         m.put("created", java.time.OffsetDateTime.now(java.time.ZoneOffset.UTC).withNano(0).toString());
         m.put("machine", Machine.describe());
         m.put("version", Version.get());
-        String commit = Machine.commit();
-        if (!commit.isEmpty()) {
-            m.put("commit", commit);
-        }
+        Reports.putCommit(m);
         return m;
     }
 

@@ -286,10 +286,7 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
             opts.put("seed", seed);
         }
         j.put("version", Version.get());
-        String commit = Machine.commit(); // the checkout the tool was built in, when it runs from one
-        if (!commit.isEmpty()) {
-            j.put("commit", commit);
-        }
+        Reports.putCommit(j); // the checkout the tool was built in, when it runs from one
         if (out != null) {
             ObjectNode model = ModelFile.toJson(r.model());
             model.set("learned", j.deepCopy());

@@ -47,9 +47,21 @@ final class Machine {
      * jar, no git). The checkout is found from where the classes lie (reident-cli/target/...), not from
      * the working directory, which may be the user's own repository; it must hold reident-cli/pom.xml.
      * "+ uncommitted changes" when a tracked file other than Markdown differs from the commit (the docs
-     * a benchmark has just written do not change what the next one measures).
+     * a benchmark has just written do not change what the next one measures). Asked once a process.
      */
     static String commit() {
+        String c = commit;
+        if (c == null) {
+            c = findCommit();
+            commit = c;
+        }
+        return c;
+    }
+
+    /** {@link #commit()}'s answer, asked of git once a process (a link of many methods asks for each). */
+    private static volatile String commit;
+
+    private static String findCommit() {
         Path code = codeDirectory();
         if (code == null) {
             return "";

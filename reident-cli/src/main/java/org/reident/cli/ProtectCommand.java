@@ -197,6 +197,7 @@ public final class ProtectCommand implements java.util.concurrent.Callable<Integ
         in.put("sha256", Checksums.sha256(original));
         n.put("command", String.join(" ", spec.commandLine().getParseResult().originalArgs()));
         n.put("version", Version.get());
+        Reports.putCommit(n);
         return n;
     }
 }

@@ -73,7 +73,16 @@ final class Reports {
         n.put("unmatched", d.originalCount() - d.matchedCount());
         n.put("dropped", d.dropped());
         n.put("version", Version.get());
+        putCommit(n);
         return n;
+    }
+
+    /** Puts "commit" ({@link Machine#commit()}) beside "version" when the tool runs from a reident checkout. */
+    static void putCommit(ObjectNode n) {
+        String commit = Machine.commit();
+        if (!commit.isEmpty()) {
+            n.put("commit", commit);
+        }
     }
 
     static double round(double v, int digits) {

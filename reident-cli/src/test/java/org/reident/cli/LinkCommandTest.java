@@ -1,6 +1,7 @@
 package org.reident.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -56,6 +57,10 @@ class LinkCommandTest {
         assertEquals(3.0, o.get("expected").asDouble(), 1e-12);
         assertEquals(50.0, o.get("rate").asDouble(), 1e-12);
         assertEquals(64, o.get("original").get("sha256").asText().length());
+        // provenance: the software version and, run from a checkout (as the tests are), its commit
+        assertFalse(o.get("version").asText().isBlank(), o.toString());
+        String commit = Machine.commit();
+        assertEquals(commit.isEmpty() ? "(none)" : commit, o.path("commit").asText("(none)"));
     }
 
     @Test

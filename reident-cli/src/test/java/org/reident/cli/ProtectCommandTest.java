@@ -98,6 +98,8 @@ class ProtectCommandTest {
         JsonNode prov = JSON.readTree(provFile.toFile());
         assertEquals(seed, prov.get("seed").asLong(), prov.toString());
         assertEquals(ProtectFixtures.sha256(in), prov.get("input").get("sha256").asText(), prov.toString());
+        String commit = Machine.commit(); // the checkout the tests run from, when git is at hand
+        assertEquals(commit.isEmpty() ? "(none)" : commit, prov.path("commit").asText("(none)"), prov.toString());
         String label = prov.get("masking").asText();
         assertFalse(label.isBlank(), prov.toString());
         assertTrue(r.out().startsWith(label + ":"), "stdout names the masking " + label + ": " + r.out());
