@@ -83,7 +83,7 @@ class BenchOptionsTest {
         List<String> rows = some.out().lines().filter(l -> l.startsWith("| ") && !l.startsWith("| method")).toList();
         assertEquals(2, rows.size(), some.out());
         assertTrue(rows.get(0).startsWith("| am |") && rows.get(1).startsWith("| md |"), some.out());
-        assertTrue(some.out().contains("`./reident bench --large 0 --methods md,am`"), some.out());
+        assertTrue(some.out().contains("`./reident bench --large 0 --methods md,am` on " + Machine.generatedOn() + "."), some.out());
     }
 
     /** The default EIA path may be absent (a checkout without ../shared): skipped with a note, as before. */
