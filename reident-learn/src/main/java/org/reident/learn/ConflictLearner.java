@@ -83,6 +83,9 @@ public final class ConflictLearner {
     private final String startWhat;
     /** Whether a run ends once its incumbent advises a smaller eps ({@link #untilEpsAdvised}). */
     private final boolean epsCheck;
+    /** {@link ConflictRun#NODE_CHECKS_AFTER} and {@link NodeSamples#EVERY}, or a test's. */
+    private final double nodeChecksAfter;
+    private final long nodeEvery;
 
     public ConflictLearner(LearnOptions options) {
         this(options, CoverSearch.NODES, HARD_NODES);
@@ -98,11 +101,13 @@ public final class ConflictLearner {
 
     /** As above, every master solve's problem also added to {@code record} (may be null). */
     ConflictLearner(LearnOptions options, long treeNodes, long hardNodes, List<MasterReplay.Problem> record) {
-        this(options, treeNodes, hardNodes, record, ROUND_PAUSE, null, null, false);
+        this(options, treeNodes, hardNodes, record, ROUND_PAUSE, null, null, false, ConflictRun.NODE_CHECKS_AFTER,
+                NodeSamples.EVERY);
     }
 
     private ConflictLearner(LearnOptions options, long treeNodes, long hardNodes, List<MasterReplay.Problem> record,
-            double roundPause, DistanceModel start, String startWhat, boolean epsCheck) {
+            double roundPause, DistanceModel start, String startWhat, boolean epsCheck, double nodeChecksAfter,
+            long nodeEvery) {
         this.o = options;
         this.treeNodes = treeNodes;
         this.hardNodes = hardNodes;
@@ -111,11 +116,13 @@ public final class ConflictLearner {
         this.start = start;
         this.startWhat = startWhat;
         this.epsCheck = epsCheck;
+        this.nodeChecksAfter = nodeChecksAfter;
+        this.nodeEvery = nodeEvery;
     }
 
     /** The same learner whose rounds wait for the leading weight cells after {@code seconds} (tests). */
     ConflictLearner roundPause(double seconds) {
-        return new ConflictLearner(o, treeNodes, hardNodes, record, seconds, start, startWhat, epsCheck);
+        return new ConflictLearner(o, treeNodes, hardNodes, record, seconds, start, startWhat, epsCheck, nodeChecksAfter, nodeEvery);
     }
 
     /**
@@ -124,7 +131,7 @@ public final class ConflictLearner {
      * result then links at least as many records with margin eps as it does.
      */
     public ConflictLearner start(DistanceModel model, String what) {
-        return new ConflictLearner(o, treeNodes, hardNodes, record, roundPause, model, what, epsCheck);
+        return new ConflictLearner(o, treeNodes, hardNodes, record, roundPause, model, what, epsCheck, nodeChecksAfter, nodeEvery);
     }
 
     /**
@@ -133,11 +140,20 @@ public final class ConflictLearner {
      * status FEASIBLE, {@link LearnResult#epsStopped}. {@link EpsPasses} then learns with that eps.
      */
     public ConflictLearner untilEpsAdvised() {
-        return new ConflictLearner(o, treeNodes, hardNodes, record, roundPause, start, startWhat, true);
+        return new ConflictLearner(o, treeNodes, hardNodes, record, roundPause, start, startWhat, true, nodeChecksAfter, nodeEvery);
+    }
+
+    /**
+     * The same learner checking the sets of the master's nodes ({@link NodeSamples}) after solves of at
+     * least {@code afterSeconds}, a node sampled every {@code everyMask} + 1 nodes (tests).
+     */
+    ConflictLearner nodeChecks(double afterSeconds, long everyMask) {
+        return new ConflictLearner(o, treeNodes, hardNodes, record, roundPause, start, startWhat, epsCheck, afterSeconds,
+                everyMask);
     }
 
     public LearnResult learn(LinkageData data, int[] train) {
         return new ConflictRun(o, treeNodes, hardNodes, record, roundPause, data, train).startFrom(start, startWhat)
-                .epsCheck(epsCheck).solve();
+                .epsCheck(epsCheck).nodeChecks(nodeChecksAfter, nodeEvery).solve();
     }
 }

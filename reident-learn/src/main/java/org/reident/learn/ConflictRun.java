@@ -50,6 +50,16 @@ final class ConflictRun {
     private final SlaveRound slaveRound = new SlaveRound(this);
     /** {@link #conflicts} as of the last {@link #takeCuts}. */
     int conflictsTaken;
+    /**
+     * Master solves shorter than this (seconds) have their nodes' sets dropped unchecked: on the
+     * 400-record files, whose solves take milliseconds, the checks cost more than they gave (seed-1
+     * M5-38 SB_NC 5.9-6.6 s -> 7.7-8.1 s with every solve's nodes checked).
+     */
+    static final double NODE_CHECKS_AFTER = 0.2;
+    private double nodeChecksAfter = NODE_CHECKS_AFTER;
+    /** Sets of the master's nodes checked by the slave, and the conflicts they gave ({@link #checkNodes}). */
+    int nodeChecks;
+    int nodeConflicts;
     /** When the master solve under way started (nanoTime seconds); negative: none under way. */
     volatile double masterSince = -1;
     final Heartbeat heartbeat;
@@ -96,6 +106,13 @@ final class ConflictRun {
     ConflictRun startFrom(DistanceModel model, String what) {
         this.startModel = model;
         this.startWhat = what;
+        return this;
+    }
+
+    /** Nodes' sets checked after master solves of at least {@code afterSeconds}, sampled every {@code everyMask} + 1 nodes. */
+    ConflictRun nodeChecks(double afterSeconds, long everyMask) {
+        this.nodeChecksAfter = afterSeconds;
+        master.sampleEvery(everyMask);
         return this;
     }
 
@@ -244,7 +261,8 @@ final class ConflictRun {
             phase = "master: covering " + cuts + " cuts";
             masterSince = ms / 1e9;
             CoverMaster.Solved solved = master.solve(remaining, keep, m - bound, inc.kept() < 0 ? m : m - inc.kept() - 1);
-            masterSeconds += (System.nanoTime() - ms) / 1e9;
+            double solveSeconds = (System.nanoTime() - ms) / 1e9;
+            masterSeconds += solveSeconds;
             masterSince = -1;
             if (solved == null) {
                 break;
@@ -256,6 +274,11 @@ final class ConflictRun {
             }
             cutsBound = Math.min(cutsBound, m - (int) solved.bestBound());
             tighten(m - (int) solved.bestBound());
+            if (solveSeconds >= nodeChecksAfter) {
+                checkNodes(solveSeconds);
+            } else {
+                master.nodeSamples(); // dropped: a short solve's nodes are not worth a check
+            }
             masterOptimal = solved.optimal();
             hard = master.lastTook(hardNodes);
             beside.boundSaid();
@@ -286,12 +309,40 @@ final class ConflictRun {
         LinkageResult linkage = inc.linkage() != null ? inc.linkage() : LearnedModels.link(o, model, data);
         int linked = LearnedModels.strictCount(linkage, train);
         String engine = master.version() + ", combinatorial Benders, " + cuts + " cuts"
+                + (nodeConflicts > 0 ? " (" + nodeConflicts + " conflicts from " + nodeChecks + " of the master's nodes)" : "")
                 + "; master: " + master.notes() + beside.note();
         master.delete();
         slave.delete();
         double gap = LearnedModels.gap(bound, linkage, train, o.eps());
         return new LearnResult(model, status, m, Math.max(0, inc.kept()), bound, gap, linkage, linked, unlinkable, checked,
                 slave.rows(), elapsed(), o.solver() + " (" + engine + ")", epsStopped && !status.equals("OPTIMAL"));
+    }
+
+    /**
+     * The master solve's sampled nodes ({@link NodeSamples}) checked by the slave, in the order they
+     * came, for at most as long as the solve took (so at most half of the master's share goes to
+     * them; a solve of under {@link NodeSamples#EVERY} nodes a worker leaves none): each unlinkable
+     * set's conflict goes to the deletion filters and is a cut at the next round, valid as any
+     * other (the conflict is unlinkable whatever set it came from).
+     */
+    void checkNodes(double seconds) {
+        List<boolean[]> sets = master.nodeSamples();
+        double until = Math.min(StopRequest.now() + seconds, deadline);
+        for (boolean[] linked : sets) {
+            if (StopRequest.now() >= until) {
+                break;
+            }
+            phase = "checking the master's nodes";
+            int[] c = slave.check(linked, deadline);
+            if (c == null) {
+                break; // out of time
+            }
+            nodeChecks++;
+            if (c.length > 0) {
+                nodeConflicts++;
+                cut(c);
+            }
+        }
     }
 
     /**
@@ -352,7 +403,8 @@ final class ConflictRun {
 
     /** Rare numerical events worth showing (unshrunk cuts, LP restarts), and how the master solves were answered. */
     String notes() {
-        return (slave.fallbacks() > 0 ? ", " + slave.fallbacks() + " unshrunk" : "")
+        return (nodeConflicts > 0 ? ", " + nodeConflicts + " from the master's nodes" : "")
+                + (slave.fallbacks() > 0 ? ", " + slave.fallbacks() + " unshrunk" : "")
                 + (slave.restarts() > 0 ? ", " + slave.restarts() + " LP restarts" : "")
                 + "; master: " + master.notes();
     }

@@ -111,6 +111,8 @@ final class CoverBranch {
     private Halt halted = new Halt();
     /** The path of the cover the last {@link #searchItem} found. */
     private int[] foundAt;
+    /** Where the workers put a node's linked records every {@link NodeSamples#EVERY} nodes (null: nowhere). */
+    private NodeSamples samples;
     /** The previous solve's frontier, to resume from (null: none). */
     private CoverFrontier resume;
     /** This solve's frontier, when its last size's split search found a cover. */
@@ -206,8 +208,15 @@ final class CoverBranch {
         CoverBranch w = new CoverBranch(problem, 0);
         w.halted = halted;
         w.start = start;
+        w.samples = samples;
         w.useDual(new CoverDual(m, problem.cuts, problem.cutCount, maxSize, start));
         return w;
+    }
+
+    /** The tree and its workers put a sample of their nodes there ({@link NodeSamples}; null: nowhere). */
+    CoverBranch sampleInto(NodeSamples s) {
+        samples = s;
+        return this;
     }
 
     /** Ends the searches of this tree and its workers, as at the deadline, once {@code halt} is halted. */
@@ -458,6 +467,9 @@ final class CoverBranch {
                 stoppedAt = path.copy();
             }
             return Outcome.GAVE_UP;
+        }
+        if (samples != null && samples.due(nodes)) {
+            samples.offer(node, given);
         }
         if (dual == null && nodes > dualAfter) {
             ensureDual();

@@ -54,6 +54,8 @@ final class CoverSearch implements CoverMaster {
     private List<MasterReplay.Problem> record;
     /** Set by {@link #halt}: the tree's searches end at their next look at the clock, its dual's LP at once. */
     private final Halt halted = new Halt();
+    /** A sample of the tree's nodes in each solve, for the learner to check ({@link NodeSamples}). */
+    private final NodeSamples samples = new NodeSamples();
 
     CoverSearch(CoverMaster exact, int records, long nodeLimit, int threads) {
         this.exact = exact;
@@ -120,6 +122,16 @@ final class CoverSearch implements CoverMaster {
         exact.cut(records);
     }
 
+    /** The samples of the tree's nodes since the last call ({@link NodeSamples#drain}). */
+    /** A node sampled every {@code mask} + 1 nodes of a worker (default {@link NodeSamples#EVERY}). */
+    void sampleEvery(long mask) {
+        samples.every(mask);
+    }
+
+    java.util.List<boolean[]> nodeSamples() {
+        return samples.drain();
+    }
+
     @Override
     public Solved solve(double seconds, boolean[] keep, long atLeast, long atMost) {
         double deadline = System.nanoTime() / 1e9 + seconds;
@@ -129,7 +141,7 @@ final class CoverSearch implements CoverMaster {
         if (halted.halted()) {
             return null;
         }
-        CoverBranch tree = new CoverBranch(m, cuts, cutCount, fixed).threads(threads).resume(frontier).haltOn(halted);
+        CoverBranch tree = new CoverBranch(m, cuts, cutCount, fixed).threads(threads).resume(frontier).haltOn(halted).sampleInto(samples);
         boolean[] cover = new boolean[m];
         CoverBranch.Smallest found = tree.smallest(atLeast, atMost, nodeLimit, deadline, cover, last);
         frontier = tree.frontier();
