@@ -122,12 +122,12 @@ final class CoverSearch implements CoverMaster {
         exact.cut(records);
     }
 
-    /** The samples of the tree's nodes since the last call ({@link NodeSamples#drain}). */
     /** A node sampled every {@code mask} + 1 nodes of a worker (default {@link NodeSamples#EVERY}). */
     void sampleEvery(long mask) {
         samples.every(mask);
     }
 
+    /** The samples of the tree's nodes since the last call ({@link NodeSamples#drain}). */
     java.util.List<boolean[]> nodeSamples() {
         return samples.drain();
     }
