@@ -50,7 +50,7 @@ class NodeSamplesTest {
         samples.every(3);
         assertTrue(samples.due(0) && samples.due(4) && samples.due(8));
         assertFalse(samples.due(1) || samples.due(2) || samples.due(3) || samples.due(7));
-        // a tree of many nodes: 40 disjoint pairs and a budget one short, searched to the end
+        // a tree of many nodes: 12 pairs {3p, 3p+1} chained by triples to the next pair, the smallest cover sought
         int pairs = 12;
         int[][] cuts = new int[pairs * 2][];
         for (int p = 0; p < pairs; p++) {
