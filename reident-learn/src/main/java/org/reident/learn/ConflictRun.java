@@ -328,11 +328,11 @@ final class ConflictRun {
     void checkNodes(double seconds) {
         List<boolean[]> sets = master.nodeSamples();
         double until = Math.min(StopRequest.now() + seconds, deadline);
+        phase = "checking the master's nodes";
         for (boolean[] linked : sets) {
             if (StopRequest.now() >= until) {
                 break;
             }
-            phase = "checking the master's nodes";
             int[] c = slave.check(linked, deadline);
             if (c == null) {
                 break; // out of time

@@ -27,7 +27,11 @@ final class NodeSamples {
     static final int CAPACITY = 400;
 
     private final ConcurrentLinkedQueue<boolean[]> queue = new ConcurrentLinkedQueue<>();
-    private volatile long every = EVERY;
+    /**
+     * Read at every node of the tree's hot loop, so not volatile: set before a run's first solve, whose
+     * workers start after it (an executor's submit orders the write before their reads).
+     */
+    private long every = EVERY;
     private final AtomicInteger size = new AtomicInteger();
 
     /** A sample every {@code mask} + 1 nodes (a power of two less one; 0: every node). */

@@ -43,25 +43,33 @@ class NodeSamplesTest {
         assertTrue(samples.drain().isEmpty(), "drained");
     }
 
-    /** A node sampled every mask + 1 nodes, at most {@link NodeSamples#CAPACITY} a solve. */
+    /**
+     * A node sampled every mask + 1 nodes: with mask 0 one sample a node, up to
+     * {@link NodeSamples#CAPACITY} a solve, on a seeded tree of more nodes than that (unsplit, one
+     * thread, so the tree's own count is every node).
+     */
     @Test
     void samplesComeEveryMaskNodesUpToTheCapacity() {
         NodeSamples samples = new NodeSamples();
         samples.every(3);
         assertTrue(samples.due(0) && samples.due(4) && samples.due(8));
         assertFalse(samples.due(1) || samples.due(2) || samples.due(3) || samples.due(7));
-        // a tree of many nodes: 12 pairs {3p, 3p+1} chained by triples to the next pair, the smallest cover sought
-        int pairs = 12;
-        int[][] cuts = new int[pairs * 2][];
-        for (int p = 0; p < pairs; p++) {
-            cuts[2 * p] = new int[] {3 * p, 3 * p + 1};
-            cuts[2 * p + 1] = new int[] {3 * p + 1, 3 * p + 2, (3 * p + 3) % (3 * pairs)};
-        }
         samples.every(0);
-        CoverBranch tree = new CoverBranch(3 * pairs, cuts, cuts.length, new boolean[3 * pairs]).threads(1)
-                .sampleInto(samples);
-        tree.smallest(0, 3 * pairs, Long.MAX_VALUE, Double.MAX_VALUE, new boolean[3 * pairs], null);
-        int n = samples.drain().size();
-        assertTrue(n > 0 && n <= NodeSamples.CAPACITY, n + " samples");
+        java.util.Random rnd = new java.util.Random(5);
+        int records = 40;
+        int[][] cuts = new int[70][];
+        for (int c = 0; c < cuts.length; c++) {
+            cuts[c] = rnd.ints(0, records).distinct().limit(3).toArray();
+        }
+        CoverBranch small = new CoverBranch(records, java.util.Arrays.copyOf(cuts, 12), 12, new boolean[records])
+                .threads(1).split(Long.MAX_VALUE, 1).sampleInto(samples);
+        small.smallest(0, records, Long.MAX_VALUE, Double.MAX_VALUE, new boolean[records], null);
+        assertTrue(small.nodes() < NodeSamples.CAPACITY, small.nodes() + " nodes");
+        assertEquals(small.nodes(), samples.drain().size(), "one sample a node");
+        CoverBranch large = new CoverBranch(records, cuts, cuts.length, new boolean[records]).threads(1)
+                .split(Long.MAX_VALUE, 1).sampleInto(samples);
+        large.smallest(0, records, Long.MAX_VALUE, Double.MAX_VALUE, new boolean[records], null);
+        assertTrue(large.nodes() > NodeSamples.CAPACITY, large.nodes() + " nodes");
+        assertEquals(NodeSamples.CAPACITY, samples.drain().size(), "no more than the capacity");
     }
 }
