@@ -130,7 +130,8 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
     @Option(names = "--threads", paramLabel = "T",
             description = "Threads of the first rows (both formulations), the cuts formulation's filters and master search, and "
                     + "big-M's check of each round (default: all cores); the cuts' and big-M's answers do not depend on them. From 3 s in, one more thread climbs over weights for better incumbents (a few seconds; for "
-                    + "choquet, choquet-m, bilinear, bilinear-nc and md-star then over the family's own parameters while it gains), and for "
+                    + "choquet, choquet-m, bilinear, bilinear-nc and md-star then over the family's own parameters while it gains, and again "
+                    + "from each new incumbent where few records link), and for "
                     + "wm, wm-m and owa on up to 11 variables another searches the weights for a bound; the optimum is the same, but "
                     + "which weights are reported, and what a run stopped by the clock reaches, can then depend on timing.")
     Integer threads;

@@ -61,7 +61,17 @@ final class BesideReader {
         startKept = run.inc.kept();
         ConflictSlave slave = run.slave;
         beside = new WeightsBeside(o, slave.features(), run.data, run.train, slave.unlinkable(), run.t0 / 1e9, run.deadline,
-                this::climbFrom, this::passing, halt);
+                this::climbFrom, this::passing, halt, climbAgain(startKept, run.bound) ? run.inc::theta : null);
+    }
+
+    /**
+     * Whether the family climb starts again from each new incumbent ({@link WeightsBeside}): when the
+     * starts keep less than {@link GroupBound#TRIGGER} of the linkable records, as for the groups.
+     * Not on the files where most records link (the whole Census's CI, proven by many rounds, would
+     * lose a core to a climb after each of them).
+     */
+    static boolean climbAgain(int kept, int linkable) {
+        return kept < GroupBound.TRIGGER * linkable;
     }
 
     /** Stops the climb's and the cells' threads (idempotent; also after an exception). */

@@ -135,7 +135,7 @@ class HaltTest {
                 () -> null, () -> -1, () -> {
                     proofs.incrementAndGet();
                     proven.countDown();
-                })) {
+                }, null)) {
             proven.await((long) (seconds * 1000) + 1000, TimeUnit.MILLISECONDS);
             SimplexCells c = beside.cells();
             if (proofs.get() > 0) {

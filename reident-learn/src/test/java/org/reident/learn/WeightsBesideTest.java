@@ -3,12 +3,14 @@ package org.reident.learn;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.reident.data.LinkageData;
 
 /**
  * When the searches beside the cuts start: sooner for the simplex families on files where many
- * records cannot be linked; a search that throws ends alone and is named in the run's note.
+ * records cannot be linked; a search that throws ends alone and is named in the run's note; where
+ * few records link, the family climb starts again from each new incumbent.
  */
 class WeightsBesideTest {
     private static boolean[] fixed(int records, int unlinkable) {
@@ -50,7 +52,7 @@ class WeightsBesideTest {
             WeightsBeside beside = new WeightsBeside(o, slave.features(), d, all, slave.unlinkable(), now - 60, now + 60,
                     () -> {
                         throw new IllegalStateException("no start");
-                    }, () -> -1, () -> { });
+                    }, () -> -1, () -> { }, null);
             double until = StopRequest.now() + 10;
             while (beside.note().isEmpty() && StopRequest.now() < until) {
                 Thread.onSpinWait(); // the climb starts at once (60 s past the run's start) and throws
@@ -61,5 +63,58 @@ class WeightsBesideTest {
             slave.delete();
         }
         assertTrue(note.contains("ended early on an internal error (java.lang.IllegalStateException: no start)"), note);
+    }
+
+    /** The climbs start again only where the starts keep less than half of the linkable records. */
+    @Test
+    void theFamilyClimbStartsAgainOnlyWhereFewRecordsLink() {
+        assertTrue(BesideReader.climbAgain(49, 100));
+        assertTrue(!BesideReader.climbAgain(50, 100), "half exactly");
+        assertTrue(!BesideReader.climbAgain(941, 1004), "the whole Census, SB: MD's matrix at the start");
+        assertTrue(BesideReader.climbAgain(14, 70), "70 records of 60% noise: AM links 14");
+    }
+
+    /**
+     * After its first climbs the family climb waits for the run's incumbent and climbs from it again
+     * each time it changes (not while it stays): here once for the first incumbent and once more when
+     * the test changes it; the best of the climbs is at least what the incumbent links.
+     */
+    @Test
+    void theFamilyClimbStartsAgainFromEachNewIncumbent() throws InterruptedException {
+        LinkageData d = LearnFixtures.noise(70, 4, 60, 5);
+        int[] all = LearnFixtures.all(70);
+        LearnOptions o = LearnOptions.defaults(Aggregator.BILINEAR);
+        ConflictSlave slave = new ConflictSlave(o, d, all);
+        try {
+            Features f = slave.features();
+            double[] first = LearnedModels.neutral(Aggregator.BILINEAR, f);
+            double[] second = LearnedModels.embed(o, new double[] {0.7, 0.1, 0.1, 0.1}, f);
+            AtomicReference<double[]> incumbent = new AtomicReference<>(first);
+            double now = StopRequest.now();
+            try (WeightsBeside beside = new WeightsBeside(o, f, d, all, slave.unlinkable(), now - 60, now + 60,
+                    () -> new double[] {0.25, 0.25, 0.25, 0.25}, () -> -1, () -> { }, incumbent::get)) {
+                double until = StopRequest.now() + 40;
+                while (beside.climbedAgain() < 1 && StopRequest.now() < until) {
+                    Thread.sleep(20);
+                }
+                assertEquals(1, beside.climbedAgain(), "the first incumbent");
+                Thread.sleep(7000); // the climb from it stalls within a few seconds and waits
+                assertEquals(1, beside.climbedAgain(), "the incumbent has not changed");
+                incumbent.set(second);
+                while (beside.climbedAgain() < 2 && StopRequest.now() < until) {
+                    Thread.sleep(20);
+                }
+                assertEquals(2, beside.climbedAgain(), "the incumbent changed");
+                beside.close();
+                assertTrue(beside.note().contains("the family climb started again 2 times from the run's incumbent"),
+                        beside.note());
+                Incumbent counted = new Incumbent(o, f, d, all, slave.unlinkable(), first);
+                counted.seed(second, false);
+                int linked = counted.kept();
+                assertTrue(beside.climbed().linked() >= linked, beside.climbed().linked() + " < " + linked);
+            }
+        } finally {
+            slave.delete();
+        }
     }
 }
