@@ -91,9 +91,9 @@ class WeightsBesideTest {
             double[] second = LearnedModels.embed(o, new double[] {0.7, 0.1, 0.1, 0.1}, f);
             AtomicReference<double[]> incumbent = new AtomicReference<>(first);
             double now = StopRequest.now();
-            try (WeightsBeside beside = new WeightsBeside(o, f, d, all, slave.unlinkable(), now - 60, now + 60,
+            try (WeightsBeside beside = new WeightsBeside(o, f, d, all, slave.unlinkable(), now - 60, now + 120,
                     () -> new double[] {0.25, 0.25, 0.25, 0.25}, () -> -1, () -> { }, incumbent::get)) {
-                double until = StopRequest.now() + 40;
+                double until = StopRequest.now() + 100; // about 13 s here; room for a slow machine's longer climbs
                 while (beside.climbedAgain() < 1 && StopRequest.now() < until) {
                     Thread.sleep(20);
                 }
