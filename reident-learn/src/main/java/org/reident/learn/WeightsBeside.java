@@ -49,6 +49,8 @@ final class WeightsBeside implements AutoCloseable {
     static final double LOW_RATE_SHARE = 0.25;
     /** The climb's random moves: one fixed seed, so its moves repeat (how far it gets is the clock's). */
     private static final long SEED = 1;
+    /** Polls of the run's incumbent while the climb waits for it to change ({@link #climbAgain}). */
+    static final long AGAIN_POLL_MS = 50;
 
     private final Thread climbing;
     private final Thread cutting;
@@ -61,6 +63,7 @@ final class WeightsBeside implements AutoCloseable {
     private volatile LinkClimb familyClimb;
     /** The best of the family climbs that started again from the run's incumbent and have ended ({@link #climbAgain}). */
     private volatile LinkClimb.Found againBest;
+    /** How many family climbs started again (written by the climbs' thread alone). */
     private volatile int again;
     private volatile SimplexCells cells;
     private volatile boolean closed;
@@ -169,7 +172,7 @@ final class WeightsBeside implements AutoCloseable {
     }
 
     /**
-     * Where few records link together (the run decides: {@link BesideReader#start}), the family climb
+     * Where few records link together (the run decides: {@link BesideReader#climbAgain}), the family climb
      * starts again from the run's incumbent each time that changes, with the next seed, until the
      * deadline: what such runs find otherwise depends on the path of their rounds (a small noisy
      * file's SB: 21-24 records between runs and variants), and a climb from each new incumbent walks
@@ -202,9 +205,6 @@ final class WeightsBeside implements AutoCloseable {
             }
         }
     }
-
-    /** Polls of the run's incumbent while the climb waits for it to change ({@link #climbAgain}). */
-    static final long AGAIN_POLL_MS = 50;
 
     /** Keeps the best of the ended family climbs, so that a climb started again does not hide it. */
     private void keepBest(LinkClimb w) {
