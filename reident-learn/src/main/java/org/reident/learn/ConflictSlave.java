@@ -265,7 +265,8 @@ final class ConflictSlave {
      * Adds the rows the current solution violates (margin below eps: {@link Margin#separation}); returns how many.
      * Only SB and MD* (the sign-constrained families) need every record's distances, for the global rows; the
      * others skip the records outside the active set. The whole Census released by JPEG (q = 50), CI, 60 s,
-     * where most records are given up: 0.73 s of separation against 2.36 s (same rounds and cuts; stop 57).
+     * where most records are given up: 0.73 s of separation against 2.36 s (a development timer, not kept; same
+     * rounds and cuts; stop 57).
      */
     private int separate() {
         PairwiseDistance d = LearnedModels.distance(o, LearnedModels.toModel(o, solution, features, data), data);
