@@ -83,8 +83,8 @@ public final class ConflictLearner {
     private final String startWhat;
     /** Whether a run ends once its incumbent advises a smaller eps ({@link #untilEpsAdvised}). */
     private final boolean epsCheck;
-    /** {@link ConflictRun#NODE_CHECKS_AFTER} and {@link NodeSamples#EVERY}, or a test's. */
-    private final double nodeChecksAfter;
+    /** {@link ConflictRun#NODE_CHECKS_FROM} and {@link NodeSamples#EVERY}, or a test's. */
+    private final int nodeChecksFrom;
     private final long nodeEvery;
 
     public ConflictLearner(LearnOptions options) {
@@ -101,12 +101,12 @@ public final class ConflictLearner {
 
     /** As above, every master solve's problem also added to {@code record} (may be null). */
     ConflictLearner(LearnOptions options, long treeNodes, long hardNodes, List<MasterReplay.Problem> record) {
-        this(options, treeNodes, hardNodes, record, ROUND_PAUSE, null, null, false, ConflictRun.NODE_CHECKS_AFTER,
+        this(options, treeNodes, hardNodes, record, ROUND_PAUSE, null, null, false, ConflictRun.NODE_CHECKS_FROM,
                 NodeSamples.EVERY);
     }
 
     private ConflictLearner(LearnOptions options, long treeNodes, long hardNodes, List<MasterReplay.Problem> record,
-            double roundPause, DistanceModel start, String startWhat, boolean epsCheck, double nodeChecksAfter,
+            double roundPause, DistanceModel start, String startWhat, boolean epsCheck, int nodeChecksFrom,
             long nodeEvery) {
         this.o = options;
         this.treeNodes = treeNodes;
@@ -116,13 +116,13 @@ public final class ConflictLearner {
         this.start = start;
         this.startWhat = startWhat;
         this.epsCheck = epsCheck;
-        this.nodeChecksAfter = nodeChecksAfter;
+        this.nodeChecksFrom = nodeChecksFrom;
         this.nodeEvery = nodeEvery;
     }
 
     /** The same learner whose rounds wait for the leading weight cells after {@code seconds} (tests). */
     ConflictLearner roundPause(double seconds) {
-        return new ConflictLearner(o, treeNodes, hardNodes, record, seconds, start, startWhat, epsCheck, nodeChecksAfter, nodeEvery);
+        return new ConflictLearner(o, treeNodes, hardNodes, record, seconds, start, startWhat, epsCheck, nodeChecksFrom, nodeEvery);
     }
 
     /**
@@ -131,7 +131,7 @@ public final class ConflictLearner {
      * result then links at least as many records with margin eps as it does.
      */
     public ConflictLearner start(DistanceModel model, String what) {
-        return new ConflictLearner(o, treeNodes, hardNodes, record, roundPause, model, what, epsCheck, nodeChecksAfter, nodeEvery);
+        return new ConflictLearner(o, treeNodes, hardNodes, record, roundPause, model, what, epsCheck, nodeChecksFrom, nodeEvery);
     }
 
     /**
@@ -140,20 +140,20 @@ public final class ConflictLearner {
      * status FEASIBLE, {@link LearnResult#epsStopped}. {@link EpsPasses} then learns with that eps.
      */
     public ConflictLearner untilEpsAdvised() {
-        return new ConflictLearner(o, treeNodes, hardNodes, record, roundPause, start, startWhat, true, nodeChecksAfter, nodeEvery);
+        return new ConflictLearner(o, treeNodes, hardNodes, record, roundPause, start, startWhat, true, nodeChecksFrom, nodeEvery);
     }
 
     /**
-     * The same learner checking the sets of the master's nodes ({@link NodeSamples}) after solves of at
-     * least {@code afterSeconds}, a node sampled every {@code everyMask} + 1 nodes (tests).
+     * The same learner checking the sets of the master's nodes ({@link NodeSamples}) after solves that
+     * left at least {@code fromSamples} of them, a node sampled every {@code everyMask} + 1 nodes (tests).
      */
-    ConflictLearner nodeChecks(double afterSeconds, long everyMask) {
-        return new ConflictLearner(o, treeNodes, hardNodes, record, roundPause, start, startWhat, epsCheck, afterSeconds,
+    ConflictLearner nodeChecks(int fromSamples, long everyMask) {
+        return new ConflictLearner(o, treeNodes, hardNodes, record, roundPause, start, startWhat, epsCheck, fromSamples,
                 everyMask);
     }
 
     public LearnResult learn(LinkageData data, int[] train) {
         return new ConflictRun(o, treeNodes, hardNodes, record, roundPause, data, train).startFrom(start, startWhat)
-                .epsCheck(epsCheck).nodeChecks(nodeChecksAfter, nodeEvery).solve();
+                .epsCheck(epsCheck).nodeChecks(nodeChecksFrom, nodeEvery).solve();
     }
 }

@@ -51,15 +51,25 @@ final class ConflictRun {
     /** {@link #conflicts} as of the last {@link #takeCuts}. */
     int conflictsTaken;
     /**
-     * Master solves shorter than this (seconds) have their nodes' sets dropped unchecked: on the
-     * 400-record files, whose solves take milliseconds, the checks cost more than they gave (seed-1
-     * M5-38 SB_NC 5.9-6.6 s -> 7.7-8.1 s with every solve's nodes checked).
+     * Master solves that left fewer samples of their nodes than this ({@link NodeSamples}, one every
+     * 1,024 nodes of a search) have them dropped unchecked: on the 400-record files, whose solves take
+     * milliseconds, the checks cost more than they gave (seed-1 M5-38 SB_NC 5.9-6.6 s -> 7.7-8.1 s
+     * with every solve's nodes checked). A count, not the solve's seconds, so that which solves are
+     * checked does not depend on the machine's speed.
      */
-    static final double NODE_CHECKS_AFTER = 0.2;
-    private double nodeChecksAfter = NODE_CHECKS_AFTER;
+    static final int NODE_CHECKS_FROM = 16;
+    private int nodeChecksFrom = NODE_CHECKS_FROM;
+    /**
+     * The checks of a solve's samples stop once they have taken this many times the solve's own time
+     * (never on the files measured, where they take about as long: 0.7-1.4 times on the whole
+     * Census's SB), so that a file whose checks cost far more than its nodes keeps its rounds.
+     */
+    static final double NODE_CHECKS_VALVE = 4;
     /** Sets of the master's nodes checked by the slave, and the conflicts they gave ({@link #checkNodes}). */
     int nodeChecks;
     int nodeConflicts;
+    /** Solves whose samples were not all checked by {@link #NODE_CHECKS_VALVE} ({@link #checkNodes}). */
+    int nodeChecksCut;
     /** When the master solve under way started (nanoTime seconds); negative: none under way. */
     volatile double masterSince = -1;
     final Heartbeat heartbeat;
@@ -109,9 +119,9 @@ final class ConflictRun {
         return this;
     }
 
-    /** Nodes' sets checked after master solves of at least {@code afterSeconds}, sampled every {@code everyMask} + 1 nodes. */
-    ConflictRun nodeChecks(double afterSeconds, long everyMask) {
-        this.nodeChecksAfter = afterSeconds;
+    /** Nodes' sets checked after master solves that left at least {@code fromSamples}, sampled every {@code everyMask} + 1 nodes. */
+    ConflictRun nodeChecks(int fromSamples, long everyMask) {
+        this.nodeChecksFrom = fromSamples;
         master.sampleEvery(everyMask);
         return this;
     }
@@ -274,10 +284,9 @@ final class ConflictRun {
             }
             cutsBound = Math.min(cutsBound, m - (int) solved.bestBound());
             tighten(m - (int) solved.bestBound());
-            if (solveSeconds >= nodeChecksAfter) {
-                checkNodes(solveSeconds);
-            } else {
-                master.nodeSamples(); // dropped: a short solve's nodes are not worth a check
+            List<boolean[]> sampled = master.nodeSamples();
+            if (sampled.size() >= nodeChecksFrom) { // else dropped: a short solve's nodes are not worth a check
+                checkNodes(sampled, solveSeconds);
             }
             masterOptimal = solved.optimal();
             hard = master.lastTook(hardNodes);
@@ -309,7 +318,8 @@ final class ConflictRun {
         LinkageResult linkage = inc.linkage() != null ? inc.linkage() : LearnedModels.link(o, model, data);
         int linked = LearnedModels.strictCount(linkage, train);
         String engine = master.version() + ", combinatorial Benders, " + cuts + " cuts"
-                + (nodeConflicts > 0 ? " (" + nodeConflicts + " conflicts from " + nodeChecks + " of the master's nodes)" : "")
+                + (nodeConflicts > 0 ? " (" + nodeConflicts + " conflicts from " + nodeChecks + " of the master's nodes"
+                        + (nodeChecksCut > 0 ? "; " + nodeChecksCut + " solves' checks cut short by the clock" : "") + ")" : "")
                 + "; master: " + master.notes() + beside.note();
         master.delete();
         slave.delete();
@@ -319,18 +329,21 @@ final class ConflictRun {
     }
 
     /**
-     * The master solve's sampled nodes ({@link NodeSamples}) checked by the slave, in the order they
-     * came, for at most as long as the solve took (so at most half of the master's share goes to
-     * them; a solve of under {@link NodeSamples#EVERY} nodes a worker leaves none): each unlinkable
-     * set's conflict goes to the deletion filters and is a cut at the next round, valid as any
-     * other (the conflict is unlinkable whatever set it came from).
+     * The master solve's sampled nodes ({@link NodeSamples}) checked by the slave, all of them (at
+     * most {@link NodeSamples#CAPACITY}), in the tree's order: each unlinkable set's conflict goes to
+     * the deletion filters and is a cut at the next round, valid as any other (the conflict is
+     * unlinkable whatever set it came from). The samples, and so the conflicts, do not depend on the
+     * threads or the machine's speed; only the run's deadline, and {@link #NODE_CHECKS_VALVE} times
+     * the solve's own time, end the checks sooner (the latter counted in {@link #nodeChecksCut}: a
+     * run where it happens may take another path on another machine). On the whole Census's SB the
+     * checks take about as long as the solve did (0.7-1.4 times, stop 58).
      */
-    void checkNodes(double seconds) {
-        List<boolean[]> sets = master.nodeSamples();
-        double until = Math.min(StopRequest.now() + seconds, deadline);
+    void checkNodes(List<boolean[]> sets, double seconds) {
+        double until = StopRequest.now() + NODE_CHECKS_VALVE * seconds;
         phase = "checking the master's nodes";
         for (boolean[] linked : sets) {
             if (StopRequest.now() >= until) {
+                nodeChecksCut++;
                 break;
             }
             int[] c = slave.check(linked, deadline);

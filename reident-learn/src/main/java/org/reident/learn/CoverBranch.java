@@ -113,6 +113,16 @@ final class CoverBranch {
     private int[] foundAt;
     /** Where the workers put a node's linked records every {@link NodeSamples#EVERY} nodes (null: nowhere). */
     private NodeSamples samples;
+    /** The samples' key of the search under way: its number in the solve, its item's position ({@link NodeSamples}). */
+    private int sampleSearch;
+    private int[] samplePosition = new int[0];
+    /** {@link #nodes} when the search of the item (or the tree's own) began: samples count from there. */
+    private long itemStart;
+    /**
+     * Nodes of the searches the answers depend on (the tree's own, and the items of a split up to the
+     * one with the cover, {@link CoverSplit}): the same whatever the threads, unlike {@link #nodes}.
+     */
+    private long steady;
     /** The previous solve's frontier, to resume from (null: none). */
     private CoverFrontier resume;
     /** This solve's frontier, when its last size's split search found a cover. */
@@ -209,6 +219,7 @@ final class CoverBranch {
         w.halted = halted;
         w.start = start;
         w.samples = samples;
+        w.sampleSearch = sampleSearch;
         w.useDual(new CoverDual(m, problem.cuts, problem.cutCount, maxSize, start));
         return w;
     }
@@ -241,6 +252,33 @@ final class CoverBranch {
     }
 
     /**
+     * Nodes searched so far in the searches the answers depend on: the tree's own, and each split's
+     * items up to the one whose cover was the answer (all of them when none had one); unlike
+     * {@link #nodes}, which also counts the items that other threads abandoned part-way, the same on
+     * any number of threads.
+     */
+    long steadyNodes() {
+        return steady;
+    }
+
+    /** A split's search begins: its samples carry a number of their own ({@link NodeSamples#begin}). */
+    void beginSamples() {
+        sampleSearch = samples == null ? 0 : samples.begin();
+    }
+
+    /** The split's number for this search's samples. */
+    int sampleSearch() {
+        return sampleSearch;
+    }
+
+    /** The split's samples: those after {@code position} dropped ({@link NodeSamples#dropAfter}). */
+    void dropSamplesAfter(int[] position) {
+        if (samples != null) {
+            samples.dropAfter(sampleSearch, position);
+        }
+    }
+
+    /**
      * The smallest cover, the given records counted: sizes max(from, given) .. to in turn, each by
      * {@link #find} with the budget size - given, so the first size with a cover is the smallest
      * (smaller ones are ruled out by the sizes before, and {@code from} must itself be proven). On
@@ -264,10 +302,11 @@ final class CoverBranch {
                 } else if (o == Outcome.GAVE_UP && nodes < end) {
                     resumedSizes++;
                     ensureDual();
-                    long[] spent = new long[1];
+                    long[] spent = new long[2];
                     o = CoverSplit.search(this, (int) (size - givenCount), end - nodes, deadline, cover, prefer,
                             spent, start);
                     nodes += spent[0];
+                    steady += spent[1];
                 }
             } else {
                 o = find((int) (size - givenCount), end - nodes, deadline, cover, prefer);
@@ -293,9 +332,10 @@ final class CoverBranch {
         long used = nodes - before;
         if (o == Outcome.GAVE_UP && here < limit && used < limit && !late()) {
             ensureDual();
-            long[] spent = new long[1];
+            long[] spent = new long[2];
             o = CoverSplit.search(this, budget, limit - used, deadline, cover, prefer, spent, null);
             nodes += spent[0];
+            steady += spent[1];
         }
         return o;
     }
@@ -307,7 +347,13 @@ final class CoverBranch {
         if (dual != null) {
             dual.reset(hit);
         }
+        if (samples != null) {
+            sampleSearch = samples.begin();
+            samplePosition = new int[0];
+        }
+        itemStart = nodes;
         Outcome o = search(budget);
+        steady += nodes - itemStart;
         if (o == Outcome.FOUND) {
             for (int r = 0; r < m; r++) {
                 cover[r] |= chosen[r];
@@ -439,9 +485,11 @@ final class CoverBranch {
      * included, is in {@code cover} (overwritten). Stops (GAVE_UP) at the cap, at the deadline, or
      * when {@code halt} says so.
      */
-    Outcome searchItem(Item item, int budget, long cap, double deadline, BooleanSupplier halt, boolean[] cover,
-            boolean[] prefer) {
+    Outcome searchItem(Item item, int[] position, int budget, long cap, double deadline, BooleanSupplier halt,
+            boolean[] cover, boolean[] prefer) {
         this.prefer = prefer;
+        samplePosition = position;
+        itemStart = nodes;
         this.deadline = deadline;
         this.halt = halt;
         nodeLimit = cap > Long.MAX_VALUE - nodes ? Long.MAX_VALUE : nodes + cap;
@@ -468,8 +516,8 @@ final class CoverBranch {
             }
             return Outcome.GAVE_UP;
         }
-        if (samples != null && samples.due(nodes)) {
-            samples.offer(node, given);
+        if (samples != null && samples.due(nodes - itemStart)) {
+            samples.offer(sampleSearch, samplePosition, nodes - itemStart, node, given);
         }
         if (dual == null && nodes > dualAfter) {
             ensureDual();

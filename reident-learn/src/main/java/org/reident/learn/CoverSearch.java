@@ -75,7 +75,11 @@ final class CoverSearch implements CoverMaster {
         return branched;
     }
 
-    /** The last solve took at least {@code nodes} search-tree nodes, or was left to the exact solver. */
+    /**
+     * The last solve took at least {@code nodes} search-tree nodes (of the searches its answer depended
+     * on, {@link CoverBranch#steadyNodes}: the same on any number of threads), or was left to the
+     * exact solver.
+     */
     boolean lastTook(long nodes) {
         return lastExact || lastNodes >= nodes;
     }
@@ -145,7 +149,7 @@ final class CoverSearch implements CoverMaster {
         boolean[] cover = new boolean[m];
         CoverBranch.Smallest found = tree.smallest(atLeast, atMost, nodeLimit, deadline, cover, last);
         frontier = tree.frontier();
-        lastNodes = tree.nodes();
+        lastNodes = tree.steadyNodes(); // not tree.nodes(): what the other threads abandoned would make it vary
         lastExact = false;
         Solved s;
         if (found.outcome() == CoverBranch.Outcome.NONE) {

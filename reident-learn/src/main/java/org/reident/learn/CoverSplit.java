@@ -71,6 +71,12 @@ final class CoverSplit {
     private int[] firstPath;
     /** Every item made, for the frontier. */
     private final List<Task> all = new ArrayList<>();
+    /** The nodes each item's search (and its expansion) took, by position: for the steady count. */
+    private final List<Spent> spentBy = new ArrayList<>();
+
+    /** Nodes an item's worker spent on it. */
+    private record Spent(int[] position, long nodes) {
+    }
 
     private CoverSplit(CoverBranch root, int budget, long limit, double deadline, boolean[] prefer) {
         this.root = root;
@@ -83,11 +89,16 @@ final class CoverSplit {
     /**
      * Searches {@code root}'s tree for {@code budget} on {@code root.threads()} threads within
      * {@code limit} nodes in all; on FOUND the cover, given records included, is added to
-     * {@code cover}. The nodes searched are returned in {@code nodes[0]}.
+     * {@code cover}. The nodes searched are returned in {@code nodes[0]}, and in {@code nodes[1]} those
+     * of the items the answer depends on (the root's expansions and the items up to the one with the
+     * cover, all of them when none had one): the same on any number of threads
+     * ({@link CoverBranch#steadyNodes}). The samples of the items after the cover's are dropped
+     * ({@link NodeSamples}).
      */
     static CoverBranch.Outcome search(CoverBranch root, int budget, long limit, double deadline, boolean[] cover,
             boolean[] prefer, long[] nodes, List<CoverBranch.Item> start) {
         CoverSplit split = new CoverSplit(root, budget, limit, deadline, prefer);
+        root.beginSamples(); // before the workers are made: they carry its number
         CoverBranch.Item whole = new CoverBranch.Item(new int[0], new int[0]);
         CoverBranch first = root.worker();
         List<CoverBranch.Item> items = start != null ? start
@@ -158,6 +169,10 @@ final class CoverSplit {
             }
         }
         nodes[0] = searched + first.nodes();
+        nodes[1] = first.nodes() + split.steady();
+        if (split.firstCover != null && !split.stop) {
+            root.dropSamplesAfter(split.first);
+        }
         if (split.firstCover != null) {
             for (int r = 0; r < cover.length; r++) {
                 cover[r] |= split.firstCover[r];
@@ -193,7 +208,8 @@ final class CoverSplit {
                 }
                 busy++;
             }
-            CoverBranch.Outcome o = w.searchItem(t.item(), budget, root.splitAfter(), deadline,
+            long before = w.nodes();
+            CoverBranch.Outcome o = w.searchItem(t.item(), t.position(), budget, root.splitAfter(), deadline,
                     () -> halt(t.position(), w, reported), mine, prefer);
             List<CoverBranch.Item> more = null;
             if (o == CoverBranch.Outcome.GAVE_UP && (StopRequest.now() > deadline || root.halted())) {
@@ -207,6 +223,7 @@ final class CoverSplit {
             halt(t.position(), w, reported);
             synchronized (this) {
                 busy--;
+                spentBy.add(new Spent(t.position(), w.nodes() - before));
                 if (o == CoverBranch.Outcome.FOUND && (first == null || Arrays.compare(t.position(), first) < 0)) {
                     first = t.position();
                     firstCover = mine.clone();
@@ -225,6 +242,17 @@ final class CoverSplit {
                 notifyAll();
             }
         }
+    }
+
+    /** The nodes of the items at or before the first cover's (all items when none had one). */
+    private synchronized long steady() {
+        long n = 0;
+        for (Spent s : spentBy) {
+            if (!after(s.position())) {
+                n += s.nodes();
+            }
+        }
+        return n;
     }
 
     /** Whether an item at {@code position} comes after the first cover found (and so is abandoned). */

@@ -22,7 +22,7 @@ class NodeConflictsTest {
             int[] all = LearnFixtures.all(40);
             for (Aggregator a : new Aggregator[] {Aggregator.BILINEAR, Aggregator.CHOQUET}) {
                 LearnOptions o = LearnOptions.defaults(a).withTimeLimit(60);
-                LearnResult plain = new ConflictLearner(o).nodeChecks(Double.MAX_VALUE, NodeSamples.EVERY).learn(d, all);
+                LearnResult plain = new ConflictLearner(o).nodeChecks(Integer.MAX_VALUE, NodeSamples.EVERY).learn(d, all);
                 LearnResult nodes = new ConflictLearner(o).nodeChecks(0, 0).learn(d, all);
                 String what = a + ", seed " + seed + ": " + nodes.solver();
                 assertEquals("OPTIMAL", plain.status(), what);

@@ -72,4 +72,66 @@ class NodeSamplesTest {
         assertTrue(large.nodes() > NodeSamples.CAPACITY, large.nodes() + " nodes");
         assertEquals(NodeSamples.CAPACITY, samples.drain().size(), "no more than the capacity");
     }
+
+    /**
+     * The samples a split search keeps, and its steady node count, are the same on 1, 2 and 4
+     * threads: items are sampled at their own node counts, and the items after the one with the
+     * cover (abandoned part-way, as the threads happened to reach them) leave none. Seeded instances
+     * of 40 records, split after 50 nodes into 8 items, a sample every 4 nodes of a search; then one
+     * of 60 records whose smallest cover (31) takes some 180,000 nodes, where the other threads
+     * have work under way when the cover is found (the steady count is below the nodes searched).
+     */
+    @Test
+    void aSplitSearchsSamplesDoNotDependOnTheThreads() {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(582026L);
+        int sampled = 0;
+        for (int trial = 0; trial < 30; trial++) {
+            int[][] cuts = new int[60 + random.nextInt(60)][];
+            for (int c = 0; c < cuts.length; c++) {
+                cuts[c] = random.ints(0, 40).distinct().limit(2 + random.nextInt(5)).toArray();
+            }
+            sampled += sameOnAnyThreads("trial " + trial, 40, cuts, 50, 8, 3)[0];
+        }
+        assertTrue(sampled > 30 * 10, "samples taken: " + sampled);
+        java.util.SplittableRandom large = new java.util.SplittableRandom(7L);
+        int[][] cuts = new int[300][];
+        for (int c = 0; c < cuts.length; c++) {
+            cuts[c] = large.ints(0, 60).distinct().limit(3).toArray();
+        }
+        long[] got = sameOnAnyThreads("the large instance", 60, cuts, 1_000, 16, 63);
+        assertTrue(got[1] > 0, "no search left work that other threads had begun and abandoned");
+    }
+
+    /**
+     * Runs the smallest-cover search on 1, 2 and 4 threads and checks that the samples (in order) and
+     * the steady node counts agree; returns the samples' count and the nodes searched beyond the
+     * steady count on 2 and 4 threads (work abandoned).
+     */
+    private static long[] sameOnAnyThreads(String what, int records, int[][] cuts, long splitAfter, int items, long mask) {
+        List<boolean[]> first = null;
+        long firstSteady = -1;
+        long abandoned = 0;
+        for (int threads : new int[] {1, 2, 4}) {
+            NodeSamples samples = new NodeSamples();
+            samples.every(mask);
+            CoverBranch b = new CoverBranch(records, cuts, cuts.length, new boolean[records]).split(splitAfter, items)
+                    .threads(threads).sampleInto(samples);
+            b.smallest(0, records, Long.MAX_VALUE, Double.MAX_VALUE, new boolean[records], null);
+            List<boolean[]> got = samples.drain();
+            String where = what + ", " + threads + " threads";
+            if (first == null) {
+                first = got;
+                firstSteady = b.steadyNodes();
+                assertEquals(b.nodes(), b.steadyNodes(), where + ": one thread abandons nothing");
+                continue;
+            }
+            abandoned += b.nodes() - b.steadyNodes();
+            assertEquals(firstSteady, b.steadyNodes(), where + ": steady nodes");
+            assertEquals(first.size(), got.size(), where + ": samples");
+            for (int q = 0; q < got.size(); q++) {
+                assertTrue(java.util.Arrays.equals(first.get(q), got.get(q)), where + ": sample " + q);
+            }
+        }
+        return new long[] {first.size(), abandoned};
+    }
 }
