@@ -52,7 +52,7 @@ final class ConflictRun {
     int conflictsTaken;
     /**
      * Master solves that left fewer samples of their nodes than this ({@link NodeSamples}, one every
-     * 1,024 nodes of a search) have them dropped unchecked: on the 400-record files, whose solves take
+     * 512 nodes of a search) have them dropped unchecked: on the 400-record files, whose solves take
      * milliseconds, the checks cost more than they gave (seed-1 M5-38 SB_NC 5.9-6.6 s -> 7.7-8.1 s
      * with every solve's nodes checked). A count, not the solve's seconds, so that which solves are
      * checked does not depend on the machine's speed.
@@ -61,10 +61,13 @@ final class ConflictRun {
     private int nodeChecksFrom = NODE_CHECKS_FROM;
     /**
      * The checks of a solve's samples stop once they have taken this many times the solve's own time
-     * (never on the files measured, where they take about as long: 0.7-1.4 times on the whole
-     * Census's SB), so that a file whose checks cost far more than its nodes keeps its rounds.
+     * (never on an idle machine on the files measured, where they take about as long: 0.7-2 times on
+     * the whole Census's SB), so that a file whose checks cost far more than its nodes keeps its
+     * rounds. At 4 it fired once in the whole Census's SB proof of stop 58, when a test run started
+     * beside the learner in its first minute (the solve timed idle, its checks under load), and the
+     * path went another way from round 12: hence 10, far from the ratios seen.
      */
-    static final double NODE_CHECKS_VALVE = 4;
+    static final double NODE_CHECKS_VALVE = 10;
     /** Sets of the master's nodes checked by the slave, and the conflicts they gave ({@link #checkNodes}). */
     int nodeChecks;
     int nodeConflicts;
@@ -336,7 +339,7 @@ final class ConflictRun {
      * threads or the machine's speed; only the run's deadline, and {@link #NODE_CHECKS_VALVE} times
      * the solve's own time, end the checks sooner (the latter counted in {@link #nodeChecksCut}: a
      * run where it happens may take another path on another machine). On the whole Census's SB the
-     * checks take about as long as the solve did (0.7-1.4 times, stop 58).
+     * checks take about as long as the solve did (0.7-2 times, stop 58).
      */
     void checkNodes(List<boolean[]> sets, double seconds) {
         double until = StopRequest.now() + NODE_CHECKS_VALVE * seconds;

@@ -266,11 +266,6 @@ final class CoverBranch {
         sampleSearch = samples == null ? 0 : samples.begin();
     }
 
-    /** The split's number for this search's samples. */
-    int sampleSearch() {
-        return sampleSearch;
-    }
-
     /** The split's samples: those after {@code position} dropped ({@link NodeSamples#dropAfter}). */
     void dropSamplesAfter(int[] position) {
         if (samples != null) {
@@ -483,7 +478,8 @@ final class CoverBranch {
      * A split's worker searches one item for a cover within {@code budget} (the item's taken records
      * included), the dual started afresh, at most {@code cap} nodes; on FOUND the cover, given records
      * included, is in {@code cover} (overwritten). Stops (GAVE_UP) at the cap, at the deadline, or
-     * when {@code halt} says so.
+     * when {@code halt} says so. The item's {@code position} in the split keys its samples
+     * ({@link NodeSamples}), which count its nodes from 0.
      */
     Outcome searchItem(Item item, int[] position, int budget, long cap, double deadline, BooleanSupplier halt,
             boolean[] cover, boolean[] prefer) {

@@ -34,10 +34,21 @@ import java.util.PriorityQueue;
  * sampled node's set is unlinkable, and the bound's steps come about 1.5 times sooner.
  */
 final class NodeSamples {
-    /** A sample every EVERY + 1 nodes of a search (a mask). */
-    static final long EVERY = 1023;
-    /** Samples kept a solve: those of least key. */
-    static final int CAPACITY = 400;
+    /**
+     * A sample every EVERY + 1 nodes of a search (a mask). Measured once the rounds' path stopped
+     * depending on the clock (stop 58): `learn --original c5.csv --protected p5.csv --aggregator
+     * bilinear --time-limit 120s`, the whole Census's SB, AMD EPYC host, one run a setting (the time
+     * of one path varies by some 15% between runs, its rounds not at all). Bound 978 reached:
+     * every 1,024 nodes, 400 a solve (before): round 38, 98.7 s (105.9 and 115.8 s in two more runs),
+     * master 45-49 s; every 512, 800: round 36, 89.2 and 86.1 s, master 26-27 s; every 512, 400:
+     * the same rounds to round 34, then fewer conflicts, 102.8 s; every 2,048, 200: round 40,
+     * 117.7 s; every 1,024, 800: round 39, 112.7 s; every 256, 1,600: round 32 but 102.0 s (the
+     * checks' time). With `--time-limit 400s`: 976 at 185.4 s and 975 at 334.3 s (every 512) against
+     * 976 at 251.0 s and no 975 (every 1,024).
+     */
+    static final long EVERY = 511;
+    /** Samples kept a solve: those of least key (some 400,000 nodes of the tree's order, as at 1,024 and 400). */
+    static final int CAPACITY = 800;
 
     /** A sample and its key: the search, the item's position, the node's index in the item. */
     private record Sample(int search, int[] position, long index, boolean[] linked) implements Comparable<Sample> {

@@ -57,7 +57,7 @@ class NodeSamplesTest {
         samples.every(0);
         java.util.Random rnd = new java.util.Random(5);
         int records = 40;
-        int[][] cuts = new int[70][];
+        int[][] cuts = new int[120][];
         for (int c = 0; c < cuts.length; c++) {
             cuts[c] = rnd.ints(0, records).distinct().limit(3).toArray();
         }
