@@ -322,7 +322,7 @@ final class ConflictRun {
         int linked = LearnedModels.strictCount(linkage, train);
         String engine = master.version() + ", combinatorial Benders, " + cuts + " cuts"
                 + (nodeConflicts > 0 ? " (" + nodeConflicts + " conflicts from " + nodeChecks + " of the master's nodes"
-                        + (nodeChecksCut > 0 ? "; " + nodeChecksCut + " solves' checks cut short by the clock" : "") + ")" : "")
+                        + (nodeChecksCut > 0 ? "; the checks of " + nodeChecksCut + " solve" + (nodeChecksCut == 1 ? "" : "s") + " cut short by the clock" : "") + ")" : "")
                 + "; master: " + master.notes() + beside.note();
         master.delete();
         slave.delete();
