@@ -61,7 +61,7 @@ final class ConflictRun {
     private int nodeChecksFrom = NODE_CHECKS_FROM;
     /**
      * The checks of a solve's samples stop once they have taken this many times the solve's own time
-     * (never on an idle machine on the files measured, where they take about as long: 0.7-2 times on
+     * (never on an idle machine on the files measured, where they take about as long: 0.7-1.5 times on
      * the whole Census's SB), so that a file whose checks cost far more than its nodes keeps its
      * rounds. At 4 it fired once in the whole Census's SB proof of stop 58, when a test run started
      * beside the learner in its first minute (the solve timed idle, its checks under load), and the
@@ -339,7 +339,7 @@ final class ConflictRun {
      * threads or the machine's speed; only the run's deadline, and {@link #NODE_CHECKS_VALVE} times
      * the solve's own time, end the checks sooner (the latter counted in {@link #nodeChecksCut}: a
      * run where it happens may take another path on another machine). On the whole Census's SB the
-     * checks take about as long as the solve did (0.7-2 times, stop 58).
+     * checks take about as long as the solve did (0.7-1.5 times, stop 58).
      */
     void checkNodes(List<boolean[]> sets, double seconds) {
         double until = StopRequest.now() + NODE_CHECKS_VALVE * seconds;

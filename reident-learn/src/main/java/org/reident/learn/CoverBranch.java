@@ -115,7 +115,9 @@ final class CoverBranch {
     private NodeSamples samples;
     /** The samples' key of the search under way: its number in the solve, its item's position ({@link NodeSamples}). */
     private int sampleSearch;
-    private int[] samplePosition = new int[0];
+    private int[] samplePosition = OWN;
+    /** The position of the tree's own search (before any split): before every item's. */
+    private static final int[] OWN = {};
     /** {@link #nodes} when the search of the item (or the tree's own) began: samples count from there. */
     private long itemStart;
     /**
@@ -261,7 +263,7 @@ final class CoverBranch {
         return steady;
     }
 
-    /** A split's search begins: its samples carry a number of their own ({@link NodeSamples#begin}). */
+    /** A search begins (the tree's own, or a split's): its samples carry a number of their own ({@link NodeSamples#begin}). */
     void beginSamples() {
         sampleSearch = samples == null ? 0 : samples.begin();
     }
@@ -342,10 +344,8 @@ final class CoverBranch {
         if (dual != null) {
             dual.reset(hit);
         }
-        if (samples != null) {
-            sampleSearch = samples.begin();
-            samplePosition = new int[0];
-        }
+        beginSamples();
+        samplePosition = OWN;
         itemStart = nodes;
         Outcome o = search(budget);
         steady += nodes - itemStart;

@@ -30,8 +30,9 @@ import java.util.PriorityQueue;
  * depends on the file and the options only (stop 58; until then the samples were the first 400 the
  * workers offered, and two runs' bounds at a round differed).
  * <p>
- * Measured on the whole Census, SB (docs/learning.md, "Conflicts at the tree's nodes"): nearly every
- * sampled node's set is unlinkable, and the bound's steps come about 1.5 times sooner.
+ * Measured on the whole Census, SB (docs/learning.md, "Conflicts at the tree's nodes"): a sample
+ * every 20,000 nodes was nearly always unlinkable (197 of 198), one every 512 nodes in 60-65% of
+ * cases, and the bound's steps come about 1.5 times sooner than without the checks.
  */
 final class NodeSamples {
     /**
