@@ -125,8 +125,9 @@ final class LearnReport {
                     + "engine found among the rounds' solutions and AM, and link " + recomputed;
         }
         return recomputed > milp
-                ? (recomputed - milp) + " more records are nearest to their true match with a margin below eps, which the MILP does not count"
-                : (milp - recomputed) + " records the MILP counts are not strictly nearest when recomputed (solver tolerance)";
+                ? more(recomputed - milp) + " nearest to their true match with a margin below eps, which the MILP does not count"
+                : records(milp - recomputed) + " the MILP counts " + (milp - recomputed == 1 ? "is" : "are")
+                        + " not strictly nearest when recomputed (solver tolerance)";
     }
 
     /**
@@ -159,6 +160,16 @@ final class LearnReport {
         return b.toString();
     }
 
+    /** "1 record", "n records". */
+    private static String records(int n) {
+        return n + (n == 1 ? " record" : " records");
+    }
+
+    /** "1 more record is", "n more records are". */
+    private static String more(int n) {
+        return n == 1 ? "1 more record is" : n + " more records are";
+    }
+
     /**
      * @param heuristic the result of HRLA: its bound is "some measure could link", not a proven optimum's
      * @param eps       the learning margin, and e its advice for this result ({@link EpsAdvice})
@@ -168,16 +179,16 @@ final class LearnReport {
     static void text(PrintWriter out, LearnResult r, LinkageData data, int[] train, Aggregator a, boolean heuristic, double eps,
             EpsAdvice e, List<EpsPasses.Pass> passes, StandardBeside standard, String beats) {
         Counts c = Counts.of(r.linkage(), train);
-        out.printf(Locale.ROOT, "learned %s on %d records, %d variables (%s)%n", a.label(), c.records(), data.dimension(),
+        out.printf(Locale.ROOT, "learned %s on %s, %d variables (%s)%n", a.label(), records(c.records()), data.dimension(),
                 String.join(", ", data.variables()));
         out.printf(Locale.ROOT, "status %s: %d re-identified (%.2f%%), recomputed by the linkage engine; tie-aware %.2f%n",
                 r.status(), c.strict(), c.rate(), c.expected());
         if (heuristic) {
-            out.printf(Locale.ROOT, "heuristic: not proven optimal; at most %d records can be linked by any measure (gap at most %.2f%%);"
-                    + " --method milp gives the certified optimum%n", r.bound(), 100 * r.gap());
+            out.printf(Locale.ROOT, "heuristic: not proven optimal; at most %s can be linked by any measure (gap at most %.2f%%);"
+                    + " --method milp gives the certified optimum%n", records(r.bound()), 100 * r.gap());
         } else {
-            out.printf(Locale.ROOT, "bound: no parameter value links more than %d records with margin eps = %s; the parameters"
-                    + " returned link %d so (gap %.2f%%)%n", r.bound(), EpsAdvice.format(eps), e.withMargin(), 100 * r.gap());
+            out.printf(Locale.ROOT, "bound: no parameter value links more than %s with margin eps = %s; the parameters"
+                    + " returned link %d so (gap %.2f%%)%n", records(r.bound()), EpsAdvice.format(eps), e.withMargin(), 100 * r.gap());
         }
         if (r.milpLinked() != c.strict()) {
             out.println("note: the MILP counts " + r.milpLinked() + "; " + countNote(r.milpLinked(), c.strict(), r.status()));
@@ -188,8 +199,8 @@ final class LearnReport {
         if (passes != null && passes.size() > 1) {
             out.println(passesLine(passes));
         }
-        out.printf(Locale.ROOT, "%d records cannot be linked with margin eps by any parameter value; %d round%s, %d rows, %.2f s, %s%n",
-                r.unlinkable(), r.rounds(), r.rounds() == 1 ? "" : "s", r.rows(), r.seconds(), r.solver());
+        out.printf(Locale.ROOT, "%s cannot be linked with margin eps by any parameter value; %d round%s, %d rows, %.2f s, %s%n",
+                records(r.unlinkable()), r.rounds(), r.rounds() == 1 ? "" : "s", r.rows(), r.seconds(), r.solver());
         out.println(standard.line());
         if (beats != null) {
             out.println(beats);

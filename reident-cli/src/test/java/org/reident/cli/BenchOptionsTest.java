@@ -105,7 +105,7 @@ class BenchOptionsTest {
                 + "than half the 2 records; microaggregation needs at least two groups",
                 refused("bench-learn", "--census", census, "--files", "M4-33", "--variants", "wm", "--records", "2"));
         assertEquals("--records 1: preset M5-38 cannot be made from so few records: columns [0, 1, 2]: group size 3 is larger "
-                + "than half the 1 records; microaggregation needs at least two groups",
+                + "than half the 1 record; microaggregation needs at least two groups",
                 refused("bench-master", "--census", census, "--records", "1"));
     }
 

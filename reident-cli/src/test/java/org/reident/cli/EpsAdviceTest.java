@@ -84,8 +84,9 @@ class EpsAdviceTest {
                 "--time-limit", "60s", "--eps", "1e-4");
         assertEquals(0, text.status(), text.err());
         assertTrue(text.out().contains("note: eps = 1e-4 is large for this file: "), text.out());
-        assertTrue(text.out().contains("records with margin eps = 1e-4; "), text.out());
-        assertTrue(text.out().contains("records cannot be linked with margin eps by any parameter value"), text.out());
+        assertTrue(text.out().contains("no parameter value links more than 1 record with margin eps = 1e-4; "), text.out());
+        assertTrue(text.out().contains("299 more records are nearest to their true match with a margin below eps"), text.out());
+        assertTrue(text.out().contains("299 records cannot be linked with margin eps by any parameter value"), text.out());
     }
 
     /**

@@ -284,6 +284,19 @@ class LearnCommandTest {
     }
 
     @Test
+    void oneTrainingRecordIsOneRecordInTheText() throws IOException {
+        Path ids = dir.resolve("one.txt");
+        Files.writeString(ids, "7\n");
+        Cli r = Cli.run("learn", "--original", x.toString(), "--protected", y.toString(), "--aggregator", "wm", "--train-ids",
+                ids.toString());
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("learned wm on 1 record, "), r.out());
+        assertTrue(r.out().contains("no parameter value links more than 1 record with margin eps")
+                || r.out().contains("no parameter value links more than 0 records with margin eps"), r.out());
+        assertFalse(r.out().contains(" 1 records"), r.out());
+    }
+
+    @Test
     void trainIdsErrorsSayWhere() throws IOException {
         String[][] cases = {
             {"1\n2\n  61\n", ":3:3: '61' is not a record of"},

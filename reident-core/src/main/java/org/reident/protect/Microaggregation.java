@@ -36,7 +36,7 @@ final class Microaggregation {
         }
         if (2L * k > rows) {
             throw new InputException("--k: group size " + k + " is larger than half the " + rows
-                    + " records; microaggregation needs at least two groups");
+                    + (rows == 1 ? " record" : " records") + "; microaggregation needs at least two groups");
         }
     }
 
