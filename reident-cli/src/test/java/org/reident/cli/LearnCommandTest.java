@@ -291,8 +291,9 @@ class LearnCommandTest {
                 ids.toString());
         assertEquals(0, r.status(), r.err());
         assertTrue(r.out().contains("learned wm on 1 record, "), r.out());
-        assertTrue(r.out().contains("no parameter value links more than 1 record with margin eps")
-                || r.out().contains("no parameter value links more than 0 records with margin eps"), r.out());
+        // record 7 of the seeded file has a rival no parameter value puts behind its true match
+        assertTrue(r.out().contains("\nbound: no parameter value links more than 0 records with margin eps"), r.out());
+        assertTrue(r.out().contains("\n1 record cannot be linked with margin eps by any parameter value; "), r.out());
         assertFalse(r.out().contains(" 1 records"), r.out());
     }
 
