@@ -62,6 +62,8 @@ final class CoverBranch {
      * the run's limit; reading System.nanoTime() costs tens of nanoseconds, a node microseconds.
      */
     private static final long CLOCK = 63;
+    /** The samples' position of the tree's own search (before any split): before every item's. */
+    private static final int[] OWN = {};
 
     /**
      * A node of the first levels, as a search of its own: these records taken, these forbidden (besides
@@ -115,9 +117,8 @@ final class CoverBranch {
     private NodeSamples samples;
     /** The samples' key of the search under way: its number in the solve, its item's position ({@link NodeSamples}). */
     private int sampleSearch;
+    /** The item's position of the search under way ({@link #OWN} for the tree's own search). */
     private int[] samplePosition = OWN;
-    /** The position of the tree's own search (before any split): before every item's. */
-    private static final int[] OWN = {};
     /** {@link #nodes} when the search of the item (or the tree's own) began: samples count from there. */
     private long itemStart;
     /**
