@@ -21,6 +21,7 @@ import org.reident.linkage.Linkage;
 import org.reident.linkage.LinkageEngine;
 import org.reident.linkage.MethodOutcome;
 import org.reident.learn.Aggregator;
+import org.reident.learn.EpsAdvice;
 import org.reident.learn.LearnOptions;
 import org.reident.learn.Margin;
 import org.reident.learn.LearnResult;
@@ -161,7 +162,7 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
             }
             MethodOutcome lo = new MethodOutcome(a.method(), learned.model(), learned.linkage(), learned.seconds(), null);
             outcomes.add(lo);
-            learnedRows.put(lo, new Learned(a, learned));
+            learnedRows.put(lo, new Learned(a, learned, eps));
             if (!json) {
                 out.printf(Locale.ROOT, "%-9s %-50s %16s %8.2f %10.2f %9.2f %6d %8.3f%n", label(a), "learned " + family(a)
                         + ": worst case, " + learned.status(), learned.trainingLinked() + " / " + learned.trainingRecords(),
@@ -174,7 +175,7 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
             Learned l = learnedRows.get(o);
             if (l != null) {
                 j.put("learned", true).put("label", label(l.aggregator())).put("aggregator", l.aggregator().label())
-                        .put("status", l.result().status()).put("objective_bound", l.result().bound());
+                        .put("status", l.result().status()).put("objective_bound", l.result().bound()).put("eps", l.eps());
             }
             arr.add(j);
         }
@@ -192,10 +193,9 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
                     LearnResult learned = l.result();
                     String f = family(l.aggregator());
                     out.printf(Locale.ROOT, "%s: %s, learned by MILP (%s): no %s links more than %d records by a margin of at least "
-                            + "1e-4%s%n", label(l.aggregator()), learned.status().equals("OPTIMAL") ? "the " + f + " that links the most records"
+                            + "%s%s%n", label(l.aggregator()), learned.status().equals("OPTIMAL") ? "the " + f + " that links the most records"
                                     : "the best " + f + " found in the time limit", learned.status(), f, learned.bound(),
-                            learned.trainingLinked() > learned.bound()
-                                    ? " (" + (learned.trainingLinked() - learned.bound()) + " more are linked here by a smaller margin)" : "");
+                            EpsAdvice.format(l.eps()), smallerMargin(learned.trainingLinked() - learned.bound()));
                 }
             }
             if (!learnedRows.isEmpty()) {
@@ -234,8 +234,13 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
                 m.intervalDisclosure(), score);
     }
 
-    /** A learned row: the family and what the learner returned. */
-    private record Learned(Aggregator aggregator, LearnResult result) {
+    /** A learned row: the family, what the learner returned and the margin eps it learned with. */
+    private record Learned(Aggregator aggregator, LearnResult result, double eps) {
+    }
+
+    /** " (1 more is linked here by a smaller margin)", or "" when {@code more} is not positive. */
+    static String smallerMargin(int more) {
+        return more <= 0 ? "" : " (" + more + (more == 1 ? " more is" : " more are") + " linked here by a smaller margin)";
     }
 
     /** MDAV on consecutive pairs of variables with k = 3, 8, 5, 3, ... (raw values, as the papers), or noise. */

@@ -53,6 +53,10 @@ class DemoCommandTest {
             assertEquals(aggregators[k], learned.get("aggregator").asText());
             assertEquals("OPTIMAL", learned.get("status").asText());
             assertTrue(r.out().contains("\n" + labels[k] + " "), r.out());
+            // the sentence under the table states the bound at the margin the row was learned with (chosen from the file)
+            assertEquals(results.get(6).get("eps").asDouble(), learned.get("eps").asDouble());
+            assertTrue(r.out().contains(" links more than " + learned.get("objective_bound").asInt() + " records by a margin of at least "
+                    + org.reident.learn.EpsAdvice.format(learned.get("eps").asDouble())), r.out());
         }
         JsonNode wm = results.get(6);
         assertTrue(wm.get("reidentified").asInt() >= results.get(0).get("reidentified").asInt());
@@ -64,6 +68,13 @@ class DemoCommandTest {
                 a.resolve("protected.csv").toString(), "--method", "am", "--json");
         JsonNode am = new ObjectMapper().readTree(link.out());
         assertEquals(results.get(0).get("reidentified").asInt(), am.get("reidentified").asInt());
+    }
+
+    @Test
+    void theSmallerMarginNoteCountsInTheRightNumber() {
+        assertEquals("", DemoCommand.smallerMargin(0));
+        assertEquals(" (1 more is linked here by a smaller margin)", DemoCommand.smallerMargin(1));
+        assertEquals(" (2 more are linked here by a smaller margin)", DemoCommand.smallerMargin(2));
     }
 
     @Test
