@@ -141,11 +141,16 @@ public final class LinkageEngine {
                     }
                 }
                 for (int i = 0; i < m; i++) {
-                    scans[i].finish(out.linked, out.rank, out.ties, out.tiesMin, out.margin);
+                    scans[i].finish(out.linked, out.rank, out.ties, out.tiesMin, out.margin, out.rival);
                 }
             };
         });
         return out.result(ranks == Ranks.EXACT);
+    }
+
+    /** Whether {@link #link} searches a k-d tree for {@code d} rather than comparing every pair. */
+    public boolean searchesTree(PairwiseDistance d) {
+        return d instanceof GapDistance && usesTree((GapDistance) d);
     }
 
     boolean usesTree(GapDistance d) {
@@ -176,7 +181,8 @@ public final class LinkageEngine {
                     d.queryRow(q, a);
                     int t = truth[q];
                     double dt = t >= 0 ? scan.distanceTo(t) : Double.NaN;
-                    scan.link(q, t, dt, queryTolerance(d, q, dt, tol), out.linked, out.rank, out.ties, out.tiesMin, out.margin);
+                    scan.link(q, t, dt, queryTolerance(d, q, dt, tol), out.linked, out.rank, out.ties, out.tiesMin, out.margin,
+                            out.rival);
                 }
             };
         });
@@ -223,6 +229,7 @@ public final class LinkageEngine {
         final int[] ties;
         final int[] tiesMin;
         final double[] margin;
+        final int[] rival;
 
         Outcome(int nq) {
             linked = new int[nq];
@@ -230,10 +237,11 @@ public final class LinkageEngine {
             ties = new int[nq];
             tiesMin = new int[nq];
             margin = new double[nq];
+            rival = new int[nq];
         }
 
         LinkageResult result(boolean ranksCounted) {
-            return new LinkageResult(linked, rank, ties, tiesMin, margin, ranksCounted);
+            return new LinkageResult(linked, rank, ties, tiesMin, margin, rival, ranksCounted);
         }
     }
 

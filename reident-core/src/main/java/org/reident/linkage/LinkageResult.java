@@ -3,7 +3,7 @@ package org.reident.linkage;
 /**
  * Outcome of linking every query record to its nearest reference record, per record and in total.
  * Per-record arrays are indexed by query record; entries for records without a true match are
- * {@code rank = 0}, {@code tiesWithTrue = 0}, {@code margin = NaN}.
+ * {@code rank = 0}, {@code tiesWithTrue = 0}, {@code margin = NaN}, {@code rival = -1}.
  *
  * <p>Counting (DESIGN.md section 2): record i is re-identified <em>strictly</em> when its true match is
  * strictly nearer than every other record; it earns 1/t <em>expected</em> credit when its true match is
@@ -16,6 +16,7 @@ public final class LinkageResult {
     private final int[] tiesWithTrue;
     private final int[] tiesAtMin;
     private final double[] margin;
+    private final int[] rival;
     private final int matched;
     private final int strict;
     private final double expected;
@@ -29,15 +30,16 @@ public final class LinkageResult {
 
     private final boolean ranksCounted;
 
-    LinkageResult(int[] linked, int[] rank, int[] tiesWithTrue, int[] tiesAtMin, double[] margin) {
-        this(linked, rank, tiesWithTrue, tiesAtMin, margin, true);
+    LinkageResult(int[] linked, int[] rank, int[] tiesWithTrue, int[] tiesAtMin, double[] margin, int[] rival) {
+        this(linked, rank, tiesWithTrue, tiesAtMin, margin, rival, true);
     }
 
     /**
      * With {@code ranksCounted} false, every rank above 1 becomes {@link #UNCOUNTED} and its ties 0, so
      * that the outcome is the same whichever way the engine searched.
      */
-    LinkageResult(int[] linked, int[] rank, int[] tiesWithTrue, int[] tiesAtMin, double[] margin, boolean ranksCounted) {
+    LinkageResult(int[] linked, int[] rank, int[] tiesWithTrue, int[] tiesAtMin, double[] margin, int[] rival,
+            boolean ranksCounted) {
         this.ranksCounted = ranksCounted;
         if (!ranksCounted) {
             for (int i = 0; i < rank.length; i++) {
@@ -52,6 +54,7 @@ public final class LinkageResult {
         this.tiesWithTrue = tiesWithTrue;
         this.tiesAtMin = tiesAtMin;
         this.margin = margin;
+        this.rival = rival;
         int m = 0;
         int s = 0;
         int t = 0;
@@ -144,6 +147,16 @@ public final class LinkageResult {
      */
     public double margin(int q) {
         return margin[q];
+    }
+
+    /**
+     * The nearest other record: the lowest index j != t whose distance is min_{j != t} d(q, j) exactly
+     * (no tie tolerance; the record behind {@link #margin}); -1 without a true match or without any
+     * other reference record. The supervised learner's local search keeps it as the rival that rules
+     * the record out.
+     */
+    public int rival(int q) {
+        return rival[q];
     }
 
     public int queryCount() {

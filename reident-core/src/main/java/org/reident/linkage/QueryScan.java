@@ -3,7 +3,8 @@ package org.reident.linkage;
 /**
  * The running state of one query record's linkage while the reference file streams past in blocks:
  * the minimal distance and the records within tolerance of it, the records strictly nearer than the
- * true match, the records tied with it, and the nearest rival. O(1) memory apart from the (usually
+ * true match, the records tied with it, and the nearest rival (its distance, and the lowest index at it:
+ * the blocks come in index order, and the rival moves only to a strictly nearer record). O(1) memory apart from the (usually
  * tiny) list of records tied at the minimum.
  */
 final class QueryScan {
@@ -17,6 +18,7 @@ final class QueryScan {
     private int below;
     private int equal;
     private double minOther;
+    private int rival;
     private final TiedAtMinimum cands = new TiedAtMinimum();
 
     /** Starts query record q whose true match is t (or -1) at distance dTrue. */
@@ -31,6 +33,7 @@ final class QueryScan {
         this.below = 0;
         this.equal = 0;
         this.minOther = Double.POSITIVE_INFINITY;
+        this.rival = -1;
         this.cands.clear();
     }
 
@@ -66,7 +69,14 @@ final class QueryScan {
             below += lt;
             equal += le - lt;
         }
-        minOther = Math.min(minOther, bm);
+        if (bm < minOther) { // rare once the query's neighbourhood is passed: the block is scanned again for its index
+            int i = 0;
+            while (buf[i] != bm) {
+                i++;
+            }
+            minOther = bm;
+            rival = from + i;
+        }
     }
 
     private void collectMinimum(double[] buf, int from, int len) {
@@ -94,13 +104,14 @@ final class QueryScan {
                 }
                 if (v < minOther) {
                     minOther = v;
+                    rival = from + i;
                 }
             }
         }
     }
 
     /** Writes the outcome of the finished query record into the result arrays. */
-    void finish(int[] linked, int[] rank, int[] ties, int[] tiesMin, double[] margin) {
+    void finish(int[] linked, int[] rank, int[] ties, int[] tiesMin, double[] margin, int[] rivals) {
         cands.keepUpTo(min + tol);
         linked[q] = cands.lowestIndex();
         tiesMin[q] = cands.size();
@@ -108,8 +119,10 @@ final class QueryScan {
             rank[q] = below + 1;
             ties[q] = equal + 1;
             margin[q] = minOther - dTrue;
+            rivals[q] = rival;
         } else {
             margin[q] = Double.NaN;
+            rivals[q] = -1;
         }
     }
 

@@ -17,7 +17,7 @@ import org.reident.distance.Method;
  * the kernel, per query, the same times the true match's distance, at least a floor
  * ({@link ReferenceDistances#tieScale});</li>
  * <li>rank = 1 + #{j != t : d_j &lt; d_t - tol}, ties = 1 + #{j != t : |d_j - d_t| &lt;= tol},
- * margin = min_{j != t} d_j - d_t (t the true match);</li>
+ * margin = min_{j != t} d_j - d_t (t the true match), rival = the lowest j != t at that minimum;</li>
  * <li>re-identified strictly iff rank = 1 and ties = 1; expected credit 1/ties iff rank = 1;</li>
  * <li>linked = the lowest j with d_j &lt;= min + tol, tiesAtMin = #{j : d_j &lt;= min + tol}.</li>
  * </ul>
@@ -48,6 +48,7 @@ public final class ReferenceLinkage {
         int[] ties = new int[nq];
         int[] tiesAtMin = new int[nq];
         double[] margin = new double[nq];
+        int[] rival = new int[nq];
         double[] row = new double[nr];
         double global = tol;
         for (int q = 0; q < nq; q++) {
@@ -68,6 +69,7 @@ public final class ReferenceLinkage {
                 }
             }
             int t = truth[q];
+            rival[q] = -1;
             if (t < 0) {
                 margin[q] = Double.NaN;
                 continue;
@@ -86,11 +88,14 @@ public final class ReferenceLinkage {
                 if (Math.abs(row[j] - dt) <= tol) {
                     ties[q]++;
                 }
-                minOther = Math.min(minOther, row[j]);
+                if (row[j] < minOther) {
+                    minOther = row[j];
+                    rival[q] = j;
+                }
             }
             margin[q] = minOther - dt;
         }
-        return new LinkageResult(linked, rank, ties, tiesAtMin, margin);
+        return new LinkageResult(linked, rank, ties, tiesAtMin, margin, rival);
     }
 
     /** The absolute tie tolerance: the engine's rule, with this class's distances. */

@@ -3,7 +3,7 @@ package org.reident.linkage;
 /**
  * One worker's search of a {@link KdTree} for one query record at a time: the same outcome as the
  * exhaustive {@link QueryScan} (nearest record and the records within tolerance of it, rank of the
- * true match, records tied with it, nearest rival), found by visiting only the nodes whose bounds
+ * true match, records tied with it, nearest rival and its lowest index), found by visiting only the nodes whose bounds
  * can matter.
  *
  * <ul>
@@ -31,6 +31,7 @@ final class TreeScan {
     private double tol;
     private double min;
     private double minOther;
+    private int rival;
     private double lo;
     private double hi;
     private int below;
@@ -61,12 +62,13 @@ final class TreeScan {
      * dTrue, with tie tolerance tol, and writes the outcome as {@link QueryScan#finish} does.
      */
     void link(int q, int t, double dTrue, double tol, int[] linked, int[] rank, int[] ties, int[] tiesMin,
-            double[] margin) {
+            double[] margin, int[] rivals) {
         this.t = t;
         this.tPos = t >= 0 ? tree.position(t) : -1;
         this.tol = tol;
         this.min = Double.POSITIVE_INFINITY;
         this.minOther = Double.POSITIVE_INFINITY;
+        this.rival = -1;
         this.cands.clear();
         nearest(tree.root(), tree.lower(a, tree.root(), g, scratch));
         cands.keepUpTo(min + tol);
@@ -74,8 +76,10 @@ final class TreeScan {
         tiesMin[q] = cands.size();
         if (t < 0) {
             margin[q] = Double.NaN;
+            rivals[q] = -1;
             return;
         }
+        rivals[q] = rival;
         this.lo = dTrue - tol;
         this.hi = dTrue + tol;
         margin[q] = minOther - dTrue;
@@ -106,8 +110,9 @@ final class TreeScan {
                     }
                     cands.add(d, j);
                 }
-                if (j != t && d < minOther) {
+                if (j != t && (d < minOther || d == minOther && j < rival)) { // a node at the rival's distance is visited
                     minOther = d;
+                    rival = j;
                 }
             }
             return;

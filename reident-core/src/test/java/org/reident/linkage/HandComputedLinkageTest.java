@@ -231,12 +231,32 @@ class HandComputedLinkageTest {
             assertEquals(expected, r.expected(), 1e-12, m + " expected");
         }
         for (int q = 0; q < d.length; q++) {
+            for (LinkageResult r : new LinkageResult[] {engine, naive}) {
+                assertRivalIsNearestOther(d[q], truth[q], r.rival(q), m + " rival of " + q);
+            }
             assertEquals(naive.rank(q), engine.rank(q));
             assertEquals(naive.tiesWithTrue(q), engine.tiesWithTrue(q));
             assertEquals(naive.linked(q), engine.linked(q));
             assertEquals(naive.tiesAtMin(q), engine.tiesAtMin(q));
         }
         return engine;
+    }
+
+    /**
+     * The rival is the nearest record other than the true match t by the hand-computed row (-1
+     * without t): where hand values tie, one of those tied, as the computed distances may round
+     * them apart.
+     */
+    private static void assertRivalIsNearestOther(double[] row, int t, int rival, String what) {
+        if (t < 0) {
+            assertEquals(-1, rival, what);
+            return;
+        }
+        double min = Double.POSITIVE_INFINITY;
+        for (int j = 0; j < row.length; j++) {
+            min = j == t ? min : Math.min(min, row[j]);
+        }
+        assertTrue(rival >= 0 && rival != t && row[rival] <= min + 1e-12 * Math.max(1, min), what + ": " + rival);
     }
 
     private static void assertArrayEqualsPerRecord(LinkageResult r, int[] rank, int[] ties, double[] margin) {

@@ -86,6 +86,17 @@ class KdTreeLinkageTest {
             double[] w = weights(random, n);
             GapDistance d = distance(trial % 4, query, ref, n, w, random);
             LinkageResult scan = new LinkageEngine(1, LinkageEngine.Search.SCAN).link(d, truth);
+            double[] row = new double[nr];
+            for (int q = 0; q < nq; q++) { // the scan's rival by its definition: the lowest j != t at the least distance
+                d.block(q, 0, nr, row);
+                int rival = -1;
+                for (int j = 0; j < nr && truth[q] >= 0; j++) {
+                    if (j != truth[q] && (rival < 0 || row[j] < row[rival])) {
+                        rival = j;
+                    }
+                }
+                assertEquals(rival, scan.rival(q), "trial " + trial + ", query " + q + ": rival");
+            }
             assertSame(scan, new LinkageEngine(2, LinkageEngine.Search.TREE).link(d, truth), "trial " + trial);
             LinkageEngine.Search[] both = {LinkageEngine.Search.SCAN, LinkageEngine.Search.TREE};
             for (LinkageEngine.Search s : both) {
@@ -109,6 +120,7 @@ class KdTreeLinkageTest {
             assertEquals(exact.linked(q), top.linked(q), at);
             assertEquals(exact.tiesAtMin(q), top.tiesAtMin(q), at);
             assertEquals(Double.doubleToLongBits(exact.margin(q)), Double.doubleToLongBits(top.margin(q)), at);
+            assertEquals(exact.rival(q), top.rival(q), at + ": rival");
             if (exact.rank(q) <= 1) {
                 assertEquals(exact.rank(q), top.rank(q), at);
                 assertEquals(exact.tiesWithTrue(q), top.tiesWithTrue(q), at);
@@ -185,6 +197,45 @@ class KdTreeLinkageTest {
         assertSame(new LinkageEngine(1, LinkageEngine.Search.SCAN).link(d, truth), new LinkageEngine(2).link(d, truth), "");
     }
 
+    /**
+     * The rival across the scan's blocks of {@link LinkageEngine#BLOCK} records: on a few integer
+     * levels the nearest other distance ties in many blocks, and the scan (which looks for an index
+     * only in a block that lowers it), the tree and the threads all give the lowest index at it.
+     */
+    @Test
+    void theRivalIsTheLowestIndexAtTheNearestOtherDistanceAcrossBlocks() {
+        SplittableRandom random = new SplittableRandom(2026_12_04);
+        int n = 2;
+        int nr = 3 * LinkageEngine.BLOCK + 17;
+        int nq = 200;
+        for (int kind : new int[] {1, 3}) {
+            double[] ref = values(random, nr, n, kind);
+            double[] query = values(random, nq, n, kind);
+            int[] truth = new int[nq];
+            for (int i = 0; i < nq; i++) {
+                truth[i] = random.nextInt(nr);
+            }
+            GapDistance d = distance(0, query, ref, n, weights(random, n), random);
+            LinkageResult scan = new LinkageEngine(1, LinkageEngine.Search.SCAN).link(d, truth);
+            double[] row = new double[nr];
+            int late = 0;
+            for (int q = 0; q < nq; q++) {
+                d.block(q, 0, nr, row);
+                int rival = -1;
+                for (int j = 0; j < nr; j++) {
+                    if (j != truth[q] && (rival < 0 || row[j] < row[rival])) {
+                        rival = j;
+                    }
+                }
+                assertEquals(rival, scan.rival(q), "kind " + kind + ", query " + q);
+                late += rival >= LinkageEngine.BLOCK ? 1 : 0;
+            }
+            assertTrue(kind == 1 || late > 0, "some rivals beyond the first block");
+            assertSame(scan, new LinkageEngine(2, LinkageEngine.Search.TREE).link(d, truth), "kind " + kind);
+            assertSame(scan, new LinkageEngine(2, LinkageEngine.Search.SCAN).link(d, truth), "kind " + kind + ", 2 threads");
+        }
+    }
+
     private static void assertSame(LinkageResult expected, LinkageResult actual, String what) {
         assertEquals(expected.queryCount(), actual.queryCount(), what);
         for (int q = 0; q < expected.queryCount(); q++) {
@@ -194,6 +245,7 @@ class KdTreeLinkageTest {
             assertEquals(expected.rank(q), actual.rank(q), at + ": rank");
             assertEquals(expected.tiesWithTrue(q), actual.tiesWithTrue(q), at + ": tied with the true match");
             assertEquals(Double.doubleToLongBits(expected.margin(q)), Double.doubleToLongBits(actual.margin(q)), at + ": margin");
+            assertEquals(expected.rival(q), actual.rival(q), at + ": rival (the lowest index at the nearest other distance)");
         }
         assertEquals(expected.reidentified(), actual.reidentified(), what);
         assertEquals(expected.expected(), actual.expected(), 0.0, what);

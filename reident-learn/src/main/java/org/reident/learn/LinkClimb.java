@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
 import java.util.function.IntSupplier;
+import org.reident.linkage.LinkageResult;
 
 /**
  * Incumbents by local search over a family's parameters theta, for the runs whose cuts find few:
@@ -21,7 +22,10 @@ import java.util.function.IntSupplier;
  * record that fails fails on the rival that last ruled it out), and counted exactly, against every
  * rival, only when that bound beats the best; each record it counted wrongly then keeps the rival
  * that rules it out. The exact count stops as soon as too many records have failed for it to reach
- * the best (the move is then not taken). Every incumbent reported is thus an exact count.
+ * the best (the move is then not taken). Every incumbent reported is thus an exact count. On files
+ * where the linkage engine searches a k-d tree ({@link EngineLinker}), the counts after the first
+ * are the engine's margins and nearest rivals instead of every pair's terms, and a climb that
+ * follows another starts from the rivals that one kept ({@link #rivalsFrom}).
  * <p>
  * A move is kept when the bound does not fall (plateaus are walked). The climb ends at the
  * deadline, on {@link #stop}, or when it has not improved for max({@link #STALL} s, half its
@@ -39,6 +43,24 @@ final class LinkClimb {
      * 413-414. 8 and 16 are within the runs' spread; the tables were made with 16.
      */
     static final int PRIME = 16;
+
+    /**
+     * The linkage engine's outcome for theta (margins and nearest rivals, {@link EngineLinker}), or null
+     * where the climb had better count every pair itself.
+     */
+    interface Linker {
+        LinkageResult link(double[] theta);
+    }
+
+    /**
+     * Pairs (training records times rivals) above which a climb that follows another takes that one's
+     * rivals ({@link #rivalsFrom}) rather than counting every pair for its first count: some 3-5 s of
+     * a Choquet integral's or a matrix's terms on one core. Below it the first count's
+     * {@link #PRIME} nearest under the climb's own start pay: EIA (4,092 records, 11 variables, 10%
+     * noise), SB, 60 s: the family climb from the weight climb's rivals stalled after 1 exact count
+     * (952 records with margin eps) where its own first count let it reach 954.
+     */
+    static final long PRIME_PAIRS = 50_000_000L;
 
     /** Proposals within the family. */
     interface Moves {
@@ -59,6 +81,8 @@ final class LinkClimb {
     /** Per training record, the terms of the rivals that ruled it out so far, n each (n: the terms of a pair). */
     private final int[][] keptIdx;
     private final double[][] keptVal;
+    /** Per training record, the indices of the rivals kept, in the order of their terms. */
+    private final int[][] keptRival;
     private final int[] size;
     /** Per training record, the terms of its true match. */
     private final int[][] ownIdx;
@@ -71,6 +95,8 @@ final class LinkClimb {
     private boolean priming = true;
     private final int[] nearJ = new int[PRIME];
     private final double[] nearD = new double[PRIME];
+    /** The engine's counts (null: every pair counted here; set before {@link #run}). */
+    private Linker linker;
     private volatile Found best = new Found(-1, null);
     private volatile boolean stopped;
     private long proposals;
@@ -101,6 +127,7 @@ final class LinkClimb {
         this.truth = truth;
         keptIdx = new int[rec.length][];
         keptVal = new double[rec.length][];
+        keptRival = new int[rec.length][];
         size = new int[rec.length];
         ownIdx = new int[rec.length][];
         ownVal = new double[rec.length][];
@@ -164,6 +191,46 @@ final class LinkClimb {
         }
     }
 
+    /**
+     * Counts exactly by the engine where {@code l} answers ({@link #exactByEngine}), not pair by pair
+     * (set before {@link #run}; null: always pair by pair).
+     */
+    void countBy(Linker l) {
+        linker = l;
+    }
+
+    /**
+     * Starts from the rivals that {@code before}, an ended climb over the same records, kept (its first
+     * count's {@link #PRIME} nearest and each rival that ruled a record out since), in place of a first
+     * count of every pair: on a large file that count of a Choquet integral's terms (a sort a pair)
+     * took the family climb's whole time (20,000 records, 8 variables: over 25 s; docs/learning.md,
+     * "The climbs' counts on large files"). Set before {@link #run}, on the thread that ran {@code before}.
+     */
+    /** Whether the first count of every pair is dearer than {@link #PRIME_PAIRS} (then {@link #rivalsFrom} pays). */
+    boolean largeFirstCount() {
+        return (long) rec.length * nr > PRIME_PAIRS;
+    }
+
+    void rivalsFrom(LinkClimb before) {
+        for (int q = 0; q < rec.length; q++) {
+            int kept = before.size[q];
+            if (kept == 0) {
+                continue;
+            }
+            int i = rec[q];
+            if (ownIdx[q] == null) {
+                ownIdx[q] = new int[n];
+                ownVal[q] = new double[n];
+                features.terms(i, truth[i], ownIdx[q], ownVal[q], c, order);
+            }
+            int[] kr = before.keptRival[q];
+            for (int r = kept - 1; r >= 0; r--) {
+                keep(q, i, kr[r]);
+            }
+        }
+        priming = false;
+    }
+
     /** Called on the climb's thread with each new best after the first (set before {@link #run}). */
     void onGain(Consumer<Found> action) {
         onGain = action;
@@ -225,6 +292,10 @@ final class LinkClimb {
         for (int o = 0; o < end; o += n) {
             if (dot(ki, kv, o, theta) - own < eps) { // the same test as exact's
                 if (o > 0) { // the rival that rules it out is tried first next time
+                    int[] kr = keptRival[q];
+                    int first = kr[0];
+                    kr[0] = kr[o / n];
+                    kr[o / n] = first;
                     for (int k = 0; k < n; k++) {
                         int xi = ki[k];
                         ki[k] = ki[o + k];
@@ -261,6 +332,15 @@ final class LinkClimb {
      * the least distance. -1 at the deadline or on {@link #stop}.
      */
     int exact(double[] theta, double deadline, int needed) {
+        if (linker != null && !priming) { // the first count keeps PRIME rivals a record, which the engine does not give
+            if (stopped || now() >= deadline) {
+                return -1;
+            }
+            LinkageResult l = linker.link(theta);
+            if (l != null) {
+                return exactByEngine(theta, l, needed);
+            }
+        }
         exactCounts++;
         int linked = 0;
         int lost = 0;
@@ -318,6 +398,46 @@ final class LinkClimb {
         return linked; // every record is linked or lost
     }
 
+    /**
+     * {@link #exact} from the engine's outcome {@code l} for theta, record by record as the count pair
+     * by pair goes: a record its kept rivals rule out is lost; else it holds when its margin
+     * min_{j != t} C(i, j) - C(i, t) is at least eps (the pair by pair test, on the engine's
+     * distances), and when it does not it keeps the engine's nearest rival (the one of least
+     * distance, which the count pair by pair keeps); the count stops where that one stops. The same
+     * count and the same rivals kept, but for rounding and for which of two rivals at one distance.
+     */
+    private int exactByEngine(double[] theta, LinkageResult l, int needed) {
+        exactCounts++;
+        int linked = 0;
+        int lost = 0;
+        int spare = rec.length - needed;
+        for (int q = 0; q < rec.length; q++) {
+            if (lost > spare) {
+                return rec.length - lost;
+            }
+            if (!holdsKept(q, theta)) {
+                lost++;
+                continue;
+            }
+            int i = rec[q];
+            if (l.margin(i) >= eps) {
+                linked++;
+                continue;
+            }
+            lost++;
+            int j = l.rival(i);
+            if (j >= 0) {
+                if (ownIdx[q] == null) {
+                    ownIdx[q] = new int[n];
+                    ownVal[q] = new double[n];
+                    features.terms(i, truth[i], ownIdx[q], ownVal[q], c, order);
+                }
+                keep(q, i, j);
+            }
+        }
+        return linked;
+    }
+
     /** Puts rival j at distance s into the sorted nearest list of {@code near} entries; the new length. */
     private int insert(int j, double s, int near) {
         int p = Math.min(near, PRIME - 1);
@@ -336,10 +456,15 @@ final class LinkClimb {
         if (keptIdx[q] == null) {
             keptIdx[q] = new int[4 * n];
             keptVal[q] = new double[4 * n];
+            keptRival[q] = new int[4];
         } else if ((size[q] + 1) * n > keptIdx[q].length) {
             keptIdx[q] = Arrays.copyOf(keptIdx[q], 2 * keptIdx[q].length);
             keptVal[q] = Arrays.copyOf(keptVal[q], 2 * keptVal[q].length);
+            keptRival[q] = Arrays.copyOf(keptRival[q], 2 * keptRival[q].length);
         }
+        int[] kr = keptRival[q];
+        kr[size[q]] = kr[0];
+        kr[0] = j;
         int[] ki = keptIdx[q];
         double[] kv = keptVal[q];
         int o = size[q]++ * n;

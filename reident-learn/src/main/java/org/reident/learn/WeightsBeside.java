@@ -65,6 +65,14 @@ final class WeightsBeside implements AutoCloseable {
     private volatile LinkClimb.Found againBest;
     /** How many family climbs started again (written by the climbs' thread alone). */
     private volatile int again;
+    /**
+     * The moves, exact counts and seconds of the family climbs replaced by one started again (written by
+     * the climbs' thread alone, before it replaces {@link #familyClimb}): the note counts every family
+     * climb, not only the last.
+     */
+    private volatile long endedMoves;
+    private volatile long endedCounts;
+    private volatile double endedSeconds;
     private volatile SimplexCells cells;
     private volatile boolean closed;
     /** What ended the climbs' or the cells' thread early, reported by {@link #note()}; null: nothing. */
@@ -100,8 +108,10 @@ final class WeightsBeside implements AutoCloseable {
             if (first == null) {
                 return;
             }
-            LinkClimb w = new LinkClimb(ownFamily ? f : f.weighted(), data.maskedCount(), train, data.truth(), o.eps(),
+            Features weights = ownFamily ? f : f.weighted();
+            LinkClimb w = new LinkClimb(weights, data.maskedCount(), train, data.truth(), o.eps(),
                     new SimplexMoves(f.dimension(), delta));
+            w.countBy(EngineLinker.of(o, weights, data));
             w.trail(runBest);
             if (ownFamily) {
                 w.onGain(found -> {
@@ -118,7 +128,7 @@ final class WeightsBeside implements AutoCloseable {
             LinkClimb.Moves own = familyMoves(a, f.dimension());
             LinkClimb.Found found = w.found();
             if (own != null && !closed && found.linked() >= 0 && !w.trailed()) {
-                LinkClimb fc = new LinkClimb(f, data.maskedCount(), train, data.truth(), o.eps(), own);
+                LinkClimb fc = byEngine(new LinkClimb(f, data.maskedCount(), train, data.truth(), o.eps(), own), f, data, w);
                 fc.trail(runBest);
                 familyClimb = fc;
                 if (!closed) {
@@ -197,13 +207,37 @@ final class WeightsBeside implements AutoCloseable {
             }
             last = theta.clone();
             keepBest(familyClimb);
+            LinkClimb before = familyClimb;
+            if (before != null) {
+                endedMoves += before.proposals();
+                endedCounts += before.exactCounts();
+                endedSeconds += before.seconds();
+            }
             LinkClimb fc = new LinkClimb(f, data.maskedCount(), train, data.truth(), o.eps(), own);
-            familyClimb = fc;
+            familyClimb = before == null ? fc : byEngine(fc, f, data, before);
             again++;
             if (!closed) {
                 fc.run(last.clone(), deadline, ++seed);
             }
         }
+    }
+
+    /**
+     * On files where the engine searches a tree ({@link EngineLinker}), the family climb {@code c} counts
+     * by the engine, and where its first count of every pair would be dear
+     * ({@link LinkClimb#largeFirstCount}) starts from the rivals the climb before it kept
+     * ({@link LinkClimb#rivalsFrom}); elsewhere it is left as it is, counting every pair, so the small
+     * files' runs keep their paths.
+     */
+    private LinkClimb byEngine(LinkClimb c, Features f, LinkageData data, LinkClimb before) {
+        LinkClimb.Linker linker = EngineLinker.of(o, f, data);
+        if (linker != null) {
+            c.countBy(linker);
+            if (c.largeFirstCount()) {
+                c.rivalsFrom(before);
+            }
+        }
+        return c;
     }
 
     /** Keeps the best of the ended family climbs, so that a climb started again does not hide it. */
@@ -293,7 +327,11 @@ final class WeightsBeside implements AutoCloseable {
         SimplexCells c = cells;
         Throwable e = failed;
         int n = again;
-        return note("weight climb", climb) + note("family climb", familyClimb)
+        LinkClimb f = familyClimb;
+        String family = f == null ? "" : String.format(Locale.ROOT, "; family climb: %d moves, %d exact counts, %.1f s%s",
+                endedMoves + f.proposals(), endedCounts + f.exactCounts(), endedSeconds + f.seconds(),
+                f.trailed() ? " (ended behind the cuts)" : "");
+        return note("weight climb", climb) + family
                 + (n == 0 ? "" : "; the family climb started again " + n + (n == 1 ? " time" : " times") + " from the run's incumbent")
                 + (c == null ? "" : "; weight cells: " + c.cells() + " searched")
                 + (e == null ? "" : "; a search beside the cuts ended early on an internal error (" + e + ")");
