@@ -10,7 +10,7 @@ import org.reident.linkage.LinkageResult;
  * the engine searches a k-d tree: every record's margin min_{j != t} C(i, j) - C(i, t) and its
  * nearest rival, from a search that visits a small part of the pairs, where the climb's own count
  * computes the family's terms for every pair. Measured on 20,000 generated records of 8 variables
- * with 25% noise (docs/learning.md, "The climbs' counts on large files"): a Choquet linkage by the
+ * with 25% noise (docs/learning.md, "Counted by the engine on large files"): a Choquet linkage by the
  * engine takes 0.7 s on one thread, the climb's own first count of the same measure about 5 s.
  * One thread: the climb runs beside the cuts, which have the other cores.
  */

@@ -192,11 +192,16 @@ final class LinkClimb {
     }
 
     /**
-     * Counts exactly by the engine where {@code l} answers ({@link #exactByEngine}), not pair by pair
+     * Counts exactly by the engine where {@code l} answers ({@link #exact}), not pair by pair
      * (set before {@link #run}; null: always pair by pair).
      */
     void countBy(Linker l) {
         linker = l;
+    }
+
+    /** Whether the first count of every pair is dearer than {@link #PRIME_PAIRS} (then {@link #rivalsFrom} pays). */
+    boolean largeFirstCount() {
+        return (long) rec.length * nr > PRIME_PAIRS;
     }
 
     /**
@@ -204,13 +209,8 @@ final class LinkClimb {
      * count's {@link #PRIME} nearest and each rival that ruled a record out since), in place of a first
      * count of every pair: on a large file that count of a Choquet integral's terms (a sort a pair)
      * took the family climb's whole time (20,000 records, 8 variables: over 25 s; docs/learning.md,
-     * "The climbs' counts on large files"). Set before {@link #run}, on the thread that ran {@code before}.
+     * "Counted by the engine on large files"). Set before {@link #run}, on the thread that ran {@code before}.
      */
-    /** Whether the first count of every pair is dearer than {@link #PRIME_PAIRS} (then {@link #rivalsFrom} pays). */
-    boolean largeFirstCount() {
-        return (long) rec.length * nr > PRIME_PAIRS;
-    }
-
     void rivalsFrom(LinkClimb before) {
         for (int q = 0; q < rec.length; q++) {
             int kept = before.size[q];
@@ -218,11 +218,7 @@ final class LinkClimb {
                 continue;
             }
             int i = rec[q];
-            if (ownIdx[q] == null) {
-                ownIdx[q] = new int[n];
-                ownVal[q] = new double[n];
-                features.terms(i, truth[i], ownIdx[q], ownVal[q], c, order);
-            }
+            own(q, i);
             int[] kr = before.keptRival[q];
             for (int r = kept - 1; r >= 0; r--) {
                 keep(q, i, kr[r]);
@@ -327,19 +323,21 @@ final class LinkClimb {
     /**
      * L(theta) when it is at least {@code needed}, else a value below {@code needed} and at least
      * L(theta) (the count stops once too many records have failed: most proposals counted exactly
-     * fall short of the best, and a Choquet count of every pair costs a sort each). Each record
-     * passing its kept rivals is checked against every rival; one that fails keeps the rival with
-     * the least distance. -1 at the deadline or on {@link #stop}.
+     * fall short of the best, and a Choquet count of every pair costs a sort each). A record its kept
+     * rivals rule out is lost; each other record is checked against every rival, and one that fails
+     * keeps the rival of least distance. Where the engine answers ({@link #countBy}; not for the first
+     * count, which keeps {@link #PRIME} rivals a record), that check is the engine's margin
+     * min_{j != t} C(i, j) - C(i, t) >= eps and the rival kept its nearest: the same count and the
+     * same rivals, but for rounding and for which of two rivals at one distance. -1 at the deadline
+     * or on {@link #stop}.
      */
     int exact(double[] theta, double deadline, int needed) {
-        if (linker != null && !priming) { // the first count keeps PRIME rivals a record, which the engine does not give
+        LinkageResult l = null;
+        if (linker != null && !priming) {
             if (stopped || now() >= deadline) {
                 return -1;
             }
-            LinkageResult l = linker.link(theta);
-            if (l != null) {
-                return exactByEngine(theta, l, needed);
-            }
+            l = linker.link(theta);
         }
         exactCounts++;
         int linked = 0;
@@ -353,40 +351,19 @@ final class LinkClimb {
                 lost++;
                 continue;
             }
-            if ((q & 63) == 0 && (stopped || now() >= deadline)) {
+            if (l == null && (q & 63) == 0 && (stopped || now() >= deadline)) {
                 return -1;
             }
             int i = rec[q];
-            int t = truth[i];
-            if (ownIdx[q] == null) {
-                ownIdx[q] = new int[n];
-                ownVal[q] = new double[n];
-                features.terms(i, t, ownIdx[q], ownVal[q], c, order);
-            }
-            double least = Double.POSITIVE_INFINITY;
-            int worst = -1;
-            int near = 0;
-            for (int j = 0; j < nr; j++) {
-                if (j == t) {
-                    continue;
+            own(q, i);
+            boolean holds;
+            if (l != null) {
+                holds = l.margin(i) >= eps;
+                if (!holds && l.rival(i) >= 0) {
+                    keep(q, i, l.rival(i));
                 }
-                features.terms(i, j, idx, val, c, order);
-                double s = dot(idx, val, 0, theta);
-                if (s < least) {
-                    least = s;
-                    worst = j;
-                }
-                if (priming && (near < PRIME || s < nearD[near - 1])) {
-                    near = insert(j, s, near);
-                }
-            }
-            boolean holds = least - dot(ownIdx[q], ownVal[q], 0, theta) >= eps;
-            if (priming) {
-                for (int r = near - 1; r >= 0; r--) { // the nearest kept last, so tried first
-                    keep(q, i, nearJ[r]);
-                }
-            } else if (!holds) {
-                keep(q, i, worst);
+            } else {
+                holds = againstEveryRival(q, i, theta);
             }
             if (holds) {
                 linked++;
@@ -399,43 +376,46 @@ final class LinkClimb {
     }
 
     /**
-     * {@link #exact} from the engine's outcome {@code l} for theta, record by record as the count pair
-     * by pair goes: a record its kept rivals rule out is lost; else it holds when its margin
-     * min_{j != t} C(i, j) - C(i, t) is at least eps (the pair by pair test, on the engine's
-     * distances), and when it does not it keeps the engine's nearest rival (the one of least
-     * distance, which the count pair by pair keeps); the count stops where that one stops. The same
-     * count and the same rivals kept, but for rounding and for which of two rivals at one distance.
+     * Whether record i (the q-th) is linked with margin eps against every rival, pair by pair; on
+     * the first count it keeps its {@link #PRIME} nearest rivals, later the nearest when it fails.
      */
-    private int exactByEngine(double[] theta, LinkageResult l, int needed) {
-        exactCounts++;
-        int linked = 0;
-        int lost = 0;
-        int spare = rec.length - needed;
-        for (int q = 0; q < rec.length; q++) {
-            if (lost > spare) {
-                return rec.length - lost;
-            }
-            if (!holdsKept(q, theta)) {
-                lost++;
+    private boolean againstEveryRival(int q, int i, double[] theta) {
+        int t = truth[i];
+        double least = Double.POSITIVE_INFINITY;
+        int worst = -1;
+        int near = 0;
+        for (int j = 0; j < nr; j++) {
+            if (j == t) {
                 continue;
             }
-            int i = rec[q];
-            if (l.margin(i) >= eps) {
-                linked++;
-                continue;
+            features.terms(i, j, idx, val, c, order);
+            double s = dot(idx, val, 0, theta);
+            if (s < least) {
+                least = s;
+                worst = j;
             }
-            lost++;
-            int j = l.rival(i);
-            if (j >= 0) {
-                if (ownIdx[q] == null) {
-                    ownIdx[q] = new int[n];
-                    ownVal[q] = new double[n];
-                    features.terms(i, truth[i], ownIdx[q], ownVal[q], c, order);
-                }
-                keep(q, i, j);
+            if (priming && (near < PRIME || s < nearD[near - 1])) {
+                near = insert(j, s, near);
             }
         }
-        return linked;
+        boolean holds = least - dot(ownIdx[q], ownVal[q], 0, theta) >= eps;
+        if (priming) {
+            for (int r = near - 1; r >= 0; r--) { // the nearest kept last, so tried first
+                keep(q, i, nearJ[r]);
+            }
+        } else if (!holds) {
+            keep(q, i, worst);
+        }
+        return holds;
+    }
+
+    /** The terms of record i's (the q-th's) pair with its true match, computed once. */
+    private void own(int q, int i) {
+        if (ownIdx[q] == null) {
+            ownIdx[q] = new int[n];
+            ownVal[q] = new double[n];
+            features.terms(i, truth[i], ownIdx[q], ownVal[q], c, order);
+        }
     }
 
     /** Puts rival j at distance s into the sorted nearest list of {@code near} entries; the new length. */
