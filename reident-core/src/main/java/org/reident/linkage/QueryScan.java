@@ -3,9 +3,9 @@ package org.reident.linkage;
 /**
  * The running state of one query record's linkage while the reference file streams past in blocks:
  * the minimal distance and the records within tolerance of it, the records strictly nearer than the
- * true match, the records tied with it, and the nearest rival (its distance, and the lowest index at it:
- * the blocks come in index order, and the rival moves only to a strictly nearer record). O(1) memory apart from the (usually
- * tiny) list of records tied at the minimum.
+ * true match, the records tied with it, and the nearest rival (its distance, and the lowest index at
+ * it: the blocks come in index order, and the rival moves only to a strictly nearer record). O(1)
+ * memory apart from the (usually tiny) list of records tied at the minimum.
  */
 final class QueryScan {
     private int q;

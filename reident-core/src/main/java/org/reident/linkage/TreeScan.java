@@ -3,8 +3,8 @@ package org.reident.linkage;
 /**
  * One worker's search of a {@link KdTree} for one query record at a time: the same outcome as the
  * exhaustive {@link QueryScan} (nearest record and the records within tolerance of it, rank of the
- * true match, records tied with it, nearest rival and its lowest index), found by visiting only the nodes whose bounds
- * can matter.
+ * true match, records tied with it, nearest rival and its lowest index), found by visiting only the
+ * nodes whose bounds can matter.
  *
  * <ul>
  * <li><b>Nearest.</b> Depth first, nearer child first; a node is skipped when its lower bound exceeds

@@ -214,7 +214,7 @@ final class WeightsBeside implements AutoCloseable {
                 endedSeconds += before.seconds();
             }
             LinkClimb fc = new LinkClimb(f, data.maskedCount(), train, data.truth(), o.eps(), own);
-            familyClimb = before == null ? fc : byEngine(fc, f, data, before);
+            familyClimb = byEngine(fc, f, data, before);
             again++;
             if (!closed) {
                 fc.run(last.clone(), deadline, ++seed);
@@ -225,15 +225,15 @@ final class WeightsBeside implements AutoCloseable {
     /**
      * On files where the engine searches a tree ({@link EngineLinker}), the family climb {@code c} counts
      * by the engine, and where its first count of every pair would be dear
-     * ({@link LinkClimb#largeFirstCount}) starts from the rivals the climb before it kept
-     * ({@link LinkClimb#rivalsFrom}); elsewhere it is left as it is, counting every pair, so the small
-     * files' runs keep their paths.
+     * ({@link LinkClimb#largeFirstCount}) starts from the rivals the climb before it ({@code before},
+     * if any) kept ({@link LinkClimb#rivalsFrom}); elsewhere it is left as it is, counting every pair,
+     * so the small files' runs keep their paths.
      */
     private LinkClimb byEngine(LinkClimb c, Features f, LinkageData data, LinkClimb before) {
         LinkClimb.Linker linker = EngineLinker.of(o, f, data);
         if (linker != null) {
             c.countBy(linker);
-            if (c.largeFirstCount()) {
+            if (before != null && c.largeFirstCount()) {
                 c.rivalsFrom(before);
             }
         }
