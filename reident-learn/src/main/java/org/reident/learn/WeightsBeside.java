@@ -249,6 +249,11 @@ final class WeightsBeside implements AutoCloseable {
         }
     }
 
+    /** The family climb under way or the last to end (null: none started). */
+    LinkClimb familyClimb() {
+        return familyClimb;
+    }
+
     /** Family climbs started again from the run's incumbent ({@link #climbAgain}). */
     int climbedAgain() {
         return again;
@@ -327,11 +332,7 @@ final class WeightsBeside implements AutoCloseable {
         SimplexCells c = cells;
         Throwable e = failed;
         int n = again;
-        LinkClimb f = familyClimb;
-        String family = f == null ? "" : String.format(Locale.ROOT, "; family climb: %d moves, %d exact counts, %.1f s%s",
-                endedMoves + f.proposals(), endedCounts + f.exactCounts(), endedSeconds + f.seconds(),
-                f.trailed() ? " (ended behind the cuts)" : "");
-        return note("weight climb", climb) + family
+        return note("weight climb", climb, 0, 0, 0) + note("family climb", familyClimb, endedMoves, endedCounts, endedSeconds)
                 + (n == 0 ? "" : "; the family climb started again " + n + (n == 1 ? " time" : " times") + " from the run's incumbent")
                 + (c == null ? "" : "; weight cells: " + c.cells() + " searched")
                 + (e == null ? "" : "; a search beside the cuts ended early on an internal error (" + e + ")");
@@ -355,9 +356,10 @@ final class WeightsBeside implements AutoCloseable {
         };
     }
 
-    private static String note(String what, LinkClimb w) {
-        return w == null ? "" : String.format(Locale.ROOT, "; %s: %d moves, %d exact counts, %.1f s%s", what, w.proposals(),
-                w.exactCounts(), w.seconds(), w.trailed() ? " (ended behind the cuts)" : "");
+    /** A climb's moves, exact counts and seconds, plus those of the climbs of its kind that ended before it. */
+    private static String note(String what, LinkClimb w, long moves, long counts, double seconds) {
+        return w == null ? "" : String.format(Locale.ROOT, "; %s: %d moves, %d exact counts, %.1f s%s", what,
+                moves + w.proposals(), counts + w.exactCounts(), seconds + w.seconds(), w.trailed() ? " (ended behind the cuts)" : "");
     }
 
     /** Ends the searches and waits for their threads; their bound and incumbents stay readable. */
