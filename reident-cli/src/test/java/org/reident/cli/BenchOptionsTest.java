@@ -44,6 +44,7 @@ class BenchOptionsTest {
         "--large 20 --naive-rows -1|--naive-rows: expected at least 1, got -1",
         "--large 20 --naive-rows 0|--naive-rows: expected at least 1, got 0",
         "--large 20 --repeat -1|--repeat: expected 0 or more, got -1",
+        "--large 20 --nearest -1|--nearest: expected 0 or more rivals, got -1",
         "--large 20 --methods am,nope|--methods: unknown method 'nope' (expected am, dbrl2, md, md0, kernel, prl, wm, owa, choquet, bilinear or md-star)",
     })
     void benchRefusesABadValueBeforeTheHeader(String options, String message) {
@@ -84,6 +85,29 @@ class BenchOptionsTest {
         assertEquals(2, rows.size(), some.out());
         assertTrue(rows.get(0).startsWith("| am |") && rows.get(1).startsWith("| md |"), some.out());
         assertTrue(some.out().contains("`./reident bench --large 0 --methods md,am` on " + Machine.generatedOn() + "."), some.out());
+    }
+
+    /**
+     * With a file the engine searches a tree for, --nearest times every record's nearest rivals by the
+     * tree and by every pair, and both find the same; on a small file it says why there is no table.
+     */
+    @Test
+    void benchTimesTheNearestRivalsWhereTheEngineSearchesATree() throws IOException {
+        Path small = dir.resolve("small.csv");
+        Files.writeString(small, "UTILITYID,A,B\n1,1,10\n2,2,25\n3,4,15\n4,7,11\n5,9,30\n");
+        Cli r = Cli.run("bench", "--eia", small.toString(), "--large", "2500", "--large-vars", "3", "--repeat", "0",
+                "--naive-rows", "20", "--methods", "am,kernel,choquet", "--nearest", "5");
+        assertEquals(0, r.status(), r.err());
+        String out = r.out();
+        assertTrue(out.contains("Nearest rivals: not timed, the engine searches no tree for these methods on this file"), out);
+        assertTrue(out.contains("`./reident bench --large 2500 --methods am,kernel,choquet --nearest 5`"), out);
+        assertTrue(out.contains("Every record's 5 nearest rivals"), out);
+        List<String> rows = out.substring(out.indexOf("Every record's 5 nearest rivals")).lines()
+                .filter(l -> l.startsWith("| ") && !l.startsWith("| method")).toList();
+        // the kernel is not a distance the tree searches
+        assertEquals(2, rows.size(), out);
+        assertTrue(rows.get(0).startsWith("| am |") && rows.get(0).endsWith("| yes |"), rows.get(0));
+        assertTrue(rows.get(1).startsWith("| choquet |") && rows.get(1).endsWith("| yes |"), rows.get(1));
     }
 
     /** The default EIA path may be absent (a checkout without ../shared): skipped with a note, as before. */

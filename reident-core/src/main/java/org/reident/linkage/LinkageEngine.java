@@ -148,6 +148,75 @@ public final class LinkageEngine {
         return out.result(ranks == Ranks.EXACT);
     }
 
+    /**
+     * The k nearest reference records other than the true match of each query record listed, nearest
+     * first, ties by lower index ({@link NearestRivals}): the same records and distances whichever way
+     * they are found, by a {@link KdTree} where {@link #link} would search one ({@link TreeRivals}),
+     * else by every pair, blockwise. A search over a distance's parameters keeps these rivals to test
+     * each record quickly; found by the tree they cost O(k log N) a record rather than N (docs/linkage.md).
+     *
+     * @param truth   for each query record, the index of its true match among the reference records, or -1
+     * @param queries the query records to search for, each in [0, queryCount)
+     * @param k       rivals a record, at least 1
+     */
+    public NearestRivals nearest(PairwiseDistance d, int[] truth, int[] queries, int k) {
+        int nq = d.queryCount();
+        int nr = d.referenceCount();
+        if (truth.length != nq || k < 1) {
+            throw new IllegalArgumentException("truth has " + truth.length + " entries for " + nq + " query records; k = " + k);
+        }
+        for (int q : queries) {
+            if (q < 0 || q >= nq) {
+                throw new IllegalArgumentException("query record " + q + " is not in [0, " + nq + ")");
+            }
+        }
+        int m = queries.length;
+        int[] size = new int[m];
+        int[] rival = new int[m * k];
+        double[] dist = new double[m * k];
+        double[] dTrue = new double[m];
+        if (searchesTree(d)) {
+            GapDistance gd = (GapDistance) d;
+            KdTree tree = KdTree.of(gd);
+            forChunks(m, null, () -> {
+                TreeRivals s = new TreeRivals(tree, k);
+                return (start, end) -> {
+                    for (int p = start; p < end; p++) {
+                        int q = queries[p];
+                        gd.queryRow(q, s.query());
+                        int t = truth[q];
+                        dTrue[p] = t >= 0 ? s.distanceTo(t) : Double.NaN;
+                        size[p] = s.search(t, rival, dist, p * k);
+                    }
+                };
+            });
+        } else {
+            final int block = d.wholeRows() ? Math.max(1, nr) : BLOCK;
+            forChunks(m, null, () -> {
+                double[] buf = new double[block];
+                RivalHeap heap = new RivalHeap(k);
+                return (start, end) -> {
+                    for (int p = start; p < end; p++) {
+                        int q = queries[p];
+                        int t = truth[q];
+                        dTrue[p] = t >= 0 ? d.distance(q, t) : Double.NaN;
+                        for (int from = 0; from < nr; from += block) {
+                            int to = Math.min(nr, from + block);
+                            d.block(q, from, to, buf);
+                            for (int j = from; j < to; j++) {
+                                if (j != t) {
+                                    heap.offer(buf[j - from], j);
+                                }
+                            }
+                        }
+                        size[p] = heap.drain(rival, dist, p * k);
+                    }
+                };
+            });
+        }
+        return new NearestRivals(k, queries.clone(), size, rival, dist, dTrue);
+    }
+
     /** Whether {@link #link} searches a k-d tree for {@code d} rather than comparing every pair. */
     public boolean searchesTree(PairwiseDistance d) {
         return d instanceof GapDistance && usesTree((GapDistance) d);

@@ -256,7 +256,7 @@ class KdTreeLinkageTest {
      * 2 magnitudes from 1e-150 to 1e150 by variable, 3 rows repeated in groups of three (microaggregation)
      * and Gaussian otherwise, 4 Gaussian with sd 0.02 (gaps across PRL's fine levels).
      */
-    private static double[] values(SplittableRandom random, int rows, int n, int kind) {
+    static double[] values(SplittableRandom random, int rows, int n, int kind) {
         double[] v = new double[rows * n];
         for (int j = 0; j < rows; j++) {
             for (int k = 0; k < n; k++) {
@@ -286,7 +286,7 @@ class KdTreeLinkageTest {
      * Kind 0 a weighted squared Euclidean distance, 1 OWA, 2 Choquet on a random monotone measure, 3 PRL
      * with random probabilities (penalties in no order of the levels, some levels alike).
      */
-    private static GapDistance distance(int kind, double[] query, double[] ref, int n, double[] w, SplittableRandom random) {
+    static GapDistance distance(int kind, double[] query, double[] ref, int n, double[] w, SplittableRandom random) {
         switch (kind) {
             case 3:
                 return (GapDistance) prl(n, random).distance(query, ref);
@@ -337,7 +337,7 @@ class KdTreeLinkageTest {
     }
 
     /** Non-negative weights, some zero. */
-    private static double[] weights(SplittableRandom random, int n) {
+    static double[] weights(SplittableRandom random, int n) {
         double[] w = new double[n];
         for (int k = 0; k < n; k++) {
             w[k] = random.nextInt(4) == 0 ? 0 : random.nextDouble();

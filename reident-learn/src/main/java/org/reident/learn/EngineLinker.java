@@ -4,6 +4,7 @@ import org.reident.data.LinkageData;
 import org.reident.distance.PairwiseDistance;
 import org.reident.linkage.LinkageEngine;
 import org.reident.linkage.LinkageResult;
+import org.reident.linkage.NearestRivals;
 
 /**
  * The linkage engine's outcome for a climb's parameters ({@link LinkClimb.Linker}), on files where
@@ -12,7 +13,8 @@ import org.reident.linkage.LinkageResult;
  * computes the family's terms for every pair. Measured on 20,000 generated records of 8 variables
  * with 25% noise (docs/learning.md, "Counted by the engine on large files"): a Choquet linkage by the
  * engine takes 0.7 s on one thread; the family climb's counts pair by pair took some 5 s each (4 in
- * 21.4 s of a 120 s run), its first, of every pair, the last 29 s of a 60 s run.
+ * 21.4 s of a 120 s run), its first, of every pair, the last 29 s of a 60 s run. The first count
+ * keeps each record's nearest rivals, which a search of the tree finds too ({@link #nearest}).
  * One thread: the climb runs beside the cuts, which have the other cores.
  */
 final class EngineLinker implements LinkClimb.Linker {
@@ -46,7 +48,18 @@ final class EngineLinker implements LinkClimb.Linker {
     /** The engine's outcome, or null where it would compare every pair (a matrix that is not positive semidefinite). */
     @Override
     public LinkageResult link(double[] theta) {
-        PairwiseDistance d = LearnedModels.distance(o, LearnedModels.toModel(o, theta, f, data), data);
+        PairwiseDistance d = distance(theta);
         return ENGINE.searchesTree(d) ? ENGINE.link(d, data.truth()) : null;
+    }
+
+    /** The k nearest rivals by a search of the engine's tree, or null where it would compare every pair. */
+    @Override
+    public NearestRivals nearest(double[] theta, int[] records, int k) {
+        PairwiseDistance d = distance(theta);
+        return ENGINE.searchesTree(d) ? ENGINE.nearest(d, data.truth(), records, k) : null;
+    }
+
+    private PairwiseDistance distance(double[] theta) {
+        return LearnedModels.distance(o, LearnedModels.toModel(o, theta, f, data), data);
     }
 }

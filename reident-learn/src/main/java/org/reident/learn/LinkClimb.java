@@ -5,6 +5,7 @@ import java.util.SplittableRandom;
 import java.util.function.Consumer;
 import java.util.function.IntSupplier;
 import org.reident.linkage.LinkageResult;
+import org.reident.linkage.NearestRivals;
 
 /**
  * Incumbents by local search over a family's parameters theta, for the runs whose cuts find few:
@@ -23,9 +24,10 @@ import org.reident.linkage.LinkageResult;
  * rival, only when that bound beats the best; each record it counted wrongly then keeps the rival
  * that rules it out. The exact count stops as soon as too many records have failed for it to reach
  * the best (the move is then not taken). Every incumbent reported is thus an exact count. On files
- * where the linkage engine searches a k-d tree ({@link EngineLinker}), the counts after the first
- * are the engine's margins and nearest rivals instead of every pair's terms, and a climb that
- * follows another starts from the rivals that one kept ({@link #rivalsFrom}).
+ * where the linkage engine searches a k-d tree ({@link EngineLinker}), the counts are the engine's
+ * margins and nearest rivals instead of every pair's terms (the first, its {@link #PRIME} nearest),
+ * and on the largest a climb that follows another starts from the rivals that one kept
+ * ({@link #rivalsFrom}).
  * <p>
  * A move is kept when the bound does not fall (plateaus are walked). The climb ends at the
  * deadline, on {@link #stop}, or when it has not improved for max({@link #STALL} s, half its
@@ -45,11 +47,15 @@ final class LinkClimb {
     static final int PRIME = 16;
 
     /**
-     * The linkage engine's outcome for theta (margins and nearest rivals, {@link EngineLinker}), or null
-     * where the climb had better count every pair itself.
+     * The linkage engine's answers for theta ({@link EngineLinker}), or null where the climb had better
+     * count every pair itself.
      */
     interface Linker {
+        /** Every record's margin and nearest rival. */
         LinkageResult link(double[] theta);
+
+        /** The k nearest rivals of each query record listed, nearest first, and its margin. */
+        NearestRivals nearest(double[] theta, int[] records, int k);
     }
 
     /**
@@ -58,7 +64,9 @@ final class LinkClimb {
      * a Choquet integral's terms on one core at the rate measured on 20,000 records of 8 variables
      * (4 x 10^8 pairs in over 29 s, some 70 ns a pair). Below it that count, and its {@link #PRIME}
      * nearest rivals under the climb's own start, are kept (EIA: 1.7 x 10^7 pairs, about a second at
-     * that rate), so such files keep their paths.
+     * that rate), so such files keep their paths. Since the first count can search the engine's tree
+     * ({@link Linker#nearest}), starting afresh is cheap there too, but not better: on that file, CI at
+     * 60 s, 5,185 and 5,188 records against 5,188 and 5,191 from the rivals taken over (stop 61).
      */
     static final long PRIME_PAIRS = 50_000_000L;
 
@@ -199,7 +207,7 @@ final class LinkClimb {
         linker = l;
     }
 
-    /** Whether the first count of every pair is dearer than {@link #PRIME_PAIRS} (then {@link #rivalsFrom} pays). */
+    /** Whether a first count of every pair would pass {@link #PRIME_PAIRS} (then {@link #rivalsFrom} is taken). */
     boolean largeFirstCount() {
         return (long) rec.length * nr > PRIME_PAIRS;
     }
@@ -325,19 +333,24 @@ final class LinkClimb {
      * L(theta) (the count stops once too many records have failed: most proposals counted exactly
      * fall short of the best, and a Choquet count of every pair costs a sort each). A record its kept
      * rivals rule out is lost; each other record is checked against every rival, and one that fails
-     * keeps the rival of least distance. Where the engine answers ({@link #countBy}; not for the first
-     * count, which keeps {@link #PRIME} rivals a record), that check is the engine's margin
-     * min_{j != t} C(i, j) - C(i, t) >= eps and the rival kept its nearest: the same count and the
-     * same rivals, but for rounding and for which of two rivals at one distance. -1 at the deadline
-     * or on {@link #stop}.
+     * keeps the rival of least distance; the first count keeps each record's {@link #PRIME} nearest.
+     * Where the engine answers ({@link #countBy}), that check is the engine's margin
+     * min_{j != t} C(i, j) - C(i, t) >= eps and the rival kept its nearest, or on the first count its
+     * {@link #PRIME} nearest from a search of its tree ({@link Linker#nearest}): the same count and the
+     * same rivals, but for rounding. -1 at the deadline or on {@link #stop}.
      */
     int exact(double[] theta, double deadline, int needed) {
         LinkageResult l = null;
-        if (linker != null && !priming) {
+        NearestRivals near = null;
+        if (linker != null) {
             if (stopped || now() >= deadline) {
                 return -1;
             }
-            l = linker.link(theta);
+            if (priming) {
+                near = linker.nearest(theta, rec, PRIME);
+            } else {
+                l = linker.link(theta);
+            }
         }
         exactCounts++;
         int linked = 0;
@@ -351,13 +364,18 @@ final class LinkClimb {
                 lost++;
                 continue;
             }
-            if (l == null && (q & 63) == 0 && (stopped || now() >= deadline)) {
+            if (l == null && near == null && (q & 63) == 0 && (stopped || now() >= deadline)) {
                 return -1;
             }
             int i = rec[q];
             own(q, i);
             boolean holds;
-            if (l != null) {
+            if (near != null) {
+                holds = near.margin(q) >= eps;
+                for (int r = near.size(q) - 1; r >= 0; r--) { // the nearest kept last, so tried first
+                    keep(q, i, near.rival(q, r));
+                }
+            } else if (l != null) {
                 holds = l.margin(i) >= eps;
                 if (!holds && l.rival(i) >= 0) {
                     keep(q, i, l.rival(i));

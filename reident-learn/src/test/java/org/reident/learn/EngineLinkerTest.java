@@ -13,13 +13,15 @@ import org.reident.data.LinkageData;
 import org.reident.distance.Distances;
 import org.reident.distance.Standardization;
 import org.reident.linkage.LinkageEngine;
+import org.reident.linkage.LinkageResult;
+import org.reident.linkage.NearestRivals;
 
 /**
  * {@link EngineLinker} and {@link LinkClimb}'s counts by the engine on files where the engine searches
  * a k-d tree: on seeded files of 2,500 protected records (additive noise, and microaggregation, whose
  * repeated rows tie), the engine's exact count of each parameter value along a random walk equals the
  * count pair by pair of a climb without it, stopped short or not, and keeps the same rivals (the
- * quick counts agree), for the weighted means, the Choquet integrals and the positive semidefinite
+ * quick counts agree; on the first count, each record's nearest found by a search of the tree), for the weighted means, the Choquet integrals and the positive semidefinite
  * bilinear forms; a climb started from another's rivals estimates as that one does.
  */
 class EngineLinkerTest {
@@ -61,16 +63,33 @@ class EngineLinkerTest {
                 assertNotNull(linker, what);
                 LinkClimb pairs = climb(a, d, train, f);
                 LinkClimb engine = climb(a, d, train, f);
-                engine.countBy(linker);
+                int[] searches = new int[1];
+                engine.countBy(new LinkClimb.Linker() {
+                    @Override
+                    public LinkageResult link(double[] theta) {
+                        return linker.link(theta);
+                    }
+
+                    @Override
+                    public NearestRivals nearest(double[] theta, int[] records, int k) {
+                        searches[0]++;
+                        return linker.nearest(theta, records, k);
+                    }
+                });
                 double[] w = new double[n];
                 Arrays.fill(w, 1.0 / n);
                 double[] theta = a == Aggregator.WM ? w : LearnedModels.embed(LearnOptions.defaults(a), w, f);
-                // the first count is pair by pair in both (it keeps each record's nearest rivals)
+                // the first count keeps each record's nearest rivals: every pair's, or the tree's search
                 int first = pairs.exact(theta, Double.MAX_VALUE);
                 assertEquals(first, engine.exact(theta, Double.MAX_VALUE), what + ": first count");
+                assertEquals(1, searches[0], what + ": the first count searched the tree for the nearest rivals");
                 LinkClimb.Moves m = moves(a, n);
                 SplittableRandom rnd = new SplittableRandom(seed);
                 double[] next = new double[theta.length];
+                for (int k = 0; k < 20; k++) { // the same rivals kept, in the same order: the same quick counts
+                    m.propose(theta, next, rnd);
+                    assertEquals(pairs.estimate(next), engine.estimate(next), what + ": the first count's rivals");
+                }
                 for (int step = 0; step < 12; step++) {
                     for (int k = 0; k < 5; k++) { // a few moves between counts, so the counts differ
                         m.propose(theta, next, rnd);
