@@ -7,30 +7,13 @@ package org.reident.linkage;
  * never exceed the kernel's rounded distances, so the records kept are those of a sort of every pair
  * by (distance, index), the distances the kernel's to the last bit.
  */
-final class TreeRivals {
-    private final KdTree tree;
+final class TreeRivals extends TreeQuery {
     private final RivalHeap heap;
-    private final double[] a;
-    private final double[] g;
-    private final double[] scratch;
     private int t;
 
     TreeRivals(KdTree tree, int k) {
-        this.tree = tree;
+        super(tree);
         this.heap = new RivalHeap(k);
-        this.a = new double[tree.dimension()];
-        this.g = new double[tree.dimension()];
-        this.scratch = new double[tree.dimension()];
-    }
-
-    /** The query's coordinates, to be filled by the caller before {@link #search}. */
-    double[] query() {
-        return a;
-    }
-
-    /** The distance from the query in {@link #query()} to reference record j, the kernel's value. */
-    double distanceTo(int j) {
-        return tree.distance(a, tree.position(j), g, scratch);
     }
 
     /**
@@ -40,7 +23,7 @@ final class TreeRivals {
     int search(int t, int[] rivals, double[] distances, int off) {
         this.t = t;
         heap.clear();
-        visit(tree.root(), tree.lower(a, tree.root(), g, scratch));
+        visit(tree.root(), lower(tree.root()));
         return heap.drain(rivals, distances, off);
     }
 
@@ -52,15 +35,15 @@ final class TreeRivals {
             for (int p = tree.start(v), e = tree.end(v); p < e; p++) {
                 int j = tree.record(p);
                 if (j != t) {
-                    heap.offer(tree.distance(a, p, g, scratch), j);
+                    heap.offer(distanceAt(p), j);
                 }
             }
             return;
         }
         int l = tree.left(v);
         int r = tree.right(v);
-        double bl = tree.lower(a, l, g, scratch);
-        double br = tree.lower(a, r, g, scratch);
+        double bl = lower(l);
+        double br = lower(r);
         if (bl <= br) {
             visit(l, bl);
             visit(r, br);

@@ -20,12 +20,8 @@ package org.reident.linkage;
  * The comparisons are the scan's, on the same doubles (the tree's distance repeats the kernel's
  * operations and its bounds never cross the kernel's rounded values), so every count is equal.
  */
-final class TreeScan {
-    private final KdTree tree;
+final class TreeScan extends TreeQuery {
     private final boolean allRanks;
-    private final double[] a;
-    private final double[] g;
-    private final double[] scratch;
     private int t;
     private int tPos;
     private double tol;
@@ -40,21 +36,8 @@ final class TreeScan {
 
     /** @param allRanks whether to count the rank of a true match that is not nearest */
     TreeScan(KdTree tree, boolean allRanks) {
-        this.tree = tree;
+        super(tree);
         this.allRanks = allRanks;
-        this.a = new double[tree.dimension()];
-        this.g = new double[tree.dimension()];
-        this.scratch = new double[tree.dimension()];
-    }
-
-    /** The query's coordinates, to be filled by the caller before {@link #link}. */
-    double[] query() {
-        return a;
-    }
-
-    /** The distance from the query in {@link #query()} to reference record j, the kernel's value. */
-    double distanceTo(int j) {
-        return tree.distance(a, tree.position(j), g, scratch);
     }
 
     /**
@@ -70,7 +53,7 @@ final class TreeScan {
         this.minOther = Double.POSITIVE_INFINITY;
         this.rival = -1;
         this.cands.clear();
-        nearest(tree.root(), tree.lower(a, tree.root(), g, scratch));
+        nearest(tree.root(), lower(tree.root()));
         cands.keepUpTo(min + tol);
         linked[q] = cands.lowestIndex();
         tiesMin[q] = cands.size();
@@ -101,7 +84,7 @@ final class TreeScan {
         }
         if (tree.isLeaf(v)) {
             for (int p = tree.start(v), e = tree.end(v); p < e; p++) {
-                double d = tree.distance(a, p, g, scratch);
+                double d = distanceAt(p);
                 int j = tree.record(p);
                 if (d <= min + tol) {
                     if (d < min) {
@@ -119,8 +102,8 @@ final class TreeScan {
         }
         int l = tree.left(v);
         int r = tree.right(v);
-        double bl = tree.lower(a, l, g, scratch);
-        double br = tree.lower(a, r, g, scratch);
+        double bl = lower(l);
+        double br = lower(r);
         if (bl <= br) {
             nearest(l, bl);
             nearest(r, br);
@@ -131,12 +114,12 @@ final class TreeScan {
     }
 
     private void count(int v) {
-        if (tree.lower(a, v, g, scratch) > hi) {
+        if (lower(v) > hi) {
             return;
         }
         int s = tree.start(v);
         int e = tree.end(v);
-        if (tree.upper(a, v, g, scratch) < lo) {
+        if (upper(v) < lo) {
             below += e - s - (tPos >= s && tPos < e ? 1 : 0);
             return;
         }
@@ -145,7 +128,7 @@ final class TreeScan {
                 if (p == tPos) {
                     continue;
                 }
-                double d = tree.distance(a, p, g, scratch);
+                double d = distanceAt(p);
                 if (d < lo) {
                     below++;
                 } else if (d <= hi) {
