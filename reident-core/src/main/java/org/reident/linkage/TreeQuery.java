@@ -38,6 +38,24 @@ abstract class TreeQuery {
         return tree.lower(a, v, g, scratch);
     }
 
+    /** Visits node v, whose lower bound is {@code bound}: the search's own step. */
+    abstract void visit(int v, double bound);
+
+    /** Visits inner node v's children, the one of lower bound first. */
+    final void childrenNearerFirst(int v) {
+        int l = tree.left(v);
+        int r = tree.right(v);
+        double bl = lower(l);
+        double br = lower(r);
+        if (bl <= br) {
+            visit(l, bl);
+            visit(r, br);
+        } else {
+            visit(r, br);
+            visit(l, bl);
+        }
+    }
+
     /** An upper bound on the distance from the query to node v's records. */
     final double upper(int v) {
         return tree.upper(a, v, g, scratch);

@@ -27,7 +27,8 @@ final class TreeRivals extends TreeQuery {
         return heap.drain(rivals, distances, off);
     }
 
-    private void visit(int v, double bound) {
+    @Override
+    void visit(int v, double bound) {
         if (!heap.open(bound)) {
             return;
         }
@@ -40,16 +41,6 @@ final class TreeRivals extends TreeQuery {
             }
             return;
         }
-        int l = tree.left(v);
-        int r = tree.right(v);
-        double bl = lower(l);
-        double br = lower(r);
-        if (bl <= br) {
-            visit(l, bl);
-            visit(r, br);
-        } else {
-            visit(r, br);
-            visit(l, bl);
-        }
+        childrenNearerFirst(v);
     }
 }

@@ -53,7 +53,7 @@ final class TreeScan extends TreeQuery {
         this.minOther = Double.POSITIVE_INFINITY;
         this.rival = -1;
         this.cands.clear();
-        nearest(tree.root(), lower(tree.root()));
+        visit(tree.root(), lower(tree.root()));
         cands.keepUpTo(min + tol);
         linked[q] = cands.lowestIndex();
         tiesMin[q] = cands.size();
@@ -78,7 +78,8 @@ final class TreeScan extends TreeQuery {
         ties[q] = equal + 1;
     }
 
-    private void nearest(int v, double bound) {
+    @Override
+    void visit(int v, double bound) {
         if (bound > Math.max(min + tol, minOther)) {
             return;
         }
@@ -100,17 +101,7 @@ final class TreeScan extends TreeQuery {
             }
             return;
         }
-        int l = tree.left(v);
-        int r = tree.right(v);
-        double bl = lower(l);
-        double br = lower(r);
-        if (bl <= br) {
-            nearest(l, bl);
-            nearest(r, br);
-        } else {
-            nearest(r, br);
-            nearest(l, bl);
-        }
+        childrenNearerFirst(v);
     }
 
     private void count(int v) {
