@@ -2,6 +2,7 @@ package org.reident.cli;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.reident.data.LinkageData;
@@ -15,10 +16,14 @@ import org.reident.linkage.NearestRivals;
 /**
  * {@code reident bench --nearest K}'s table: every record's K nearest rivals ({@link LinkageEngine#nearest},
  * what `learn`'s climbs keep from their first count) found by the k-d tree against every pair in blocks,
- * both on all cores in the same run, and whether they found the same rivals at the same distances.
+ * both on all cores in the same run after a warm-up on the first {@value #WARM_UP} records, and whether
+ * they found the same rivals at the same distances.
  * Only the methods whose distance the engine searches a tree for are timed.
  */
 final class NearestBench {
+    /** Records each way is run on before it is timed. */
+    private static final int WARM_UP = 1000;
+
     private NearestBench() {
     }
 
@@ -38,7 +43,9 @@ final class NearestBench {
                 continue;
             }
             err.println("reident bench: " + k + " nearest rivals, " + m.label());
-            tree.nearest(d, data.truth(), all, k); // warms the JIT up
+            int[] some = Arrays.copyOf(all, Math.min(all.length, WARM_UP)); // both warm the JIT up alike
+            tree.nearest(d, data.truth(), some, k);
+            scan.nearest(d, data.truth(), some, k);
             long t0 = System.nanoTime();
             NearestRivals byTree = tree.nearest(d, data.truth(), all, k);
             double treeS = (System.nanoTime() - t0) / 1e9;
