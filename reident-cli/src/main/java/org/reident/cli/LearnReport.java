@@ -215,6 +215,9 @@ final class LearnReport {
         explain(out, r.model(), a);
     }
 
+    /** Interaction indices of at most this size in absolute value are not listed (rounding of the solver's values). */
+    static final double INTERACTION_SHOWN = 1e-6;
+
     /** Shapley values and interactions of a learned measure; eigenvalues of a learned matrix. */
     static void explain(PrintWriter out, DistanceModel m, Aggregator a) {
         int n = m.dimension();
@@ -226,12 +229,20 @@ final class LearnReport {
                 out.printf(Locale.ROOT, "  %-12s %.5f%n", m.variables().get(k), phi[k]);
             }
             out.println("pairwise interaction indices (> 0: the pair links better together, < 0: redundant):");
+            int shown = 0;
             for (int k = 0; k < n; k++) {
                 for (int l = k + 1; l < n; l++) {
-                    if (Math.abs(inter[k * n + l]) > 1e-6) {
+                    if (Math.abs(inter[k * n + l]) > INTERACTION_SHOWN) {
                         out.printf(Locale.ROOT, "  %-12s %-12s %+.5f%n", m.variables().get(k), m.variables().get(l), inter[k * n + l]);
+                        shown++;
                     }
                 }
+            }
+            if (shown == 0) { // an empty list read as a fault: say what it means
+                out.println("  none: every pair's index is 0 (within 1e-6), so no pair of variables links better or worse together"
+                        + " than apart");
+            } else if (shown < n * (n - 1) / 2) {
+                out.printf(Locale.ROOT, "  (the other %d pairs' indices are 0 within 1e-6)%n", n * (n - 1) / 2 - shown);
             }
         } else if (a.isBilinear()) {
             double[] ev = NearestPsd.eigenvalues(m.values(), n);

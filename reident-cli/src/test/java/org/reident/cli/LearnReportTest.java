@@ -66,4 +66,39 @@ class LearnReportTest {
         assertTrue(text.contains("e-0"), text);
         assertTrue(text.contains("the matrix is NOT positive semidefinite"), text);
     }
+
+    private static String explained(DistanceModel m, org.reident.learn.Aggregator a) {
+        StringWriter w = new StringWriter();
+        try (PrintWriter out = new PrintWriter(w)) {
+            LearnReport.explain(out, m, a);
+        }
+        return w.toString();
+    }
+
+    /** An additive measure has no interacting pair: the report says so rather than listing nothing. */
+    @Test
+    void anAdditiveMeasureSaysNoPairInteracts() {
+        String text = explained(DistanceModel.neutral(Method.CHOQUET, List.of("A", "B", "C")), org.reident.learn.Aggregator.CHOQUET);
+        assertTrue(text.contains("pairwise interaction indices"), text);
+        assertTrue(text.contains("  none: every pair's index is 0"), text);
+    }
+
+    /**
+     * mu(S) = (|S| / 4 + 0.25 [S contains A and B]) / 1.25: the bump's second difference is 0.25 for the
+     * pair (A, B) on every S and 0 for every other pair, and the weights sum to 1, so I_AB = 0.25 / 1.25 = 0.2
+     * and the other five indices are 0 (the additive part has none).
+     */
+    @Test
+    void oneInteractingPairIsListedAndTheRestCounted() {
+        double[] mu = new double[16];
+        for (int s = 0; s < 16; s++) {
+            mu[s] = (Integer.bitCount(s) / 4.0 + ((s & 3) == 3 ? 0.25 : 0)) / 1.25;
+        }
+        DistanceModel m = new DistanceModel(Method.CHOQUET, "choquet", List.of("A", "B", "C", "D"),
+                org.reident.distance.Standardization.OWN, mu);
+        String text = explained(m, org.reident.learn.Aggregator.CHOQUET);
+        assertTrue(text.matches("(?s).*\\n  A +B +\\+0\\.20000\\n.*"), text);
+        assertTrue(text.contains("  (the other 5 pairs' indices are 0 within 1e-6)"), text);
+        assertTrue(!text.contains("none:"), text);
+    }
 }
