@@ -137,4 +137,26 @@ class NearestRivalsTest {
         assertEquals(1, one.rival(0, 0));
         assertEquals(1.0, one.margin(0), 0.0); // records 0, 1, 2 at 0, 1, 2 from query 0; its match 0
     }
+
+    /**
+     * A one-record reference file: a query matched to it has no rival at all, so its margin is
+     * positive infinity (it is linked whatever the distance), one without a match NaN; the tree and
+     * the scan say the same, as the linkage does.
+     */
+    @Test
+    void aRecordWithNoRivalHasAnInfiniteMargin() {
+        GapDistance d = KdTreeLinkageTest.distance(0, new double[] {0.5, 3}, new double[] {1}, 1, new double[] {1},
+                new SplittableRandom(1));
+        int[] truth = {0, -1};
+        for (LinkageEngine.Search how : LinkageEngine.Search.values()) {
+            NearestRivals none = new LinkageEngine(1, how).nearest(d, truth, new int[] {0, 1}, 3);
+            assertEquals(0, none.size(0), how.toString());
+            assertEquals(1, none.size(1), how + ": without a match, the one record is its rival");
+            assertEquals(0, none.rival(1, 0), how.toString());
+            assertEquals(0.25, none.trueDistance(0), 0.0, how + ": the squared gap 0.5");
+            assertEquals(Double.POSITIVE_INFINITY, none.margin(0), how.toString());
+            assertTrue(Double.isNaN(none.margin(1)), how.toString());
+            assertEquals(Double.POSITIVE_INFINITY, new LinkageEngine(1, how).link(d, truth).margin(0), how + ": the linkage's margin");
+        }
+    }
 }
