@@ -219,6 +219,16 @@ public final class LinkageEngine {
         return new NearestRivals(k, queries.clone(), size, rival, dist, dTrue);
     }
 
+    /**
+     * Whether a file of {@code references} reference records and {@code variables} variables is one the
+     * engine searches by a tree ({@link Search#AUTO}), its distance permitting: at least
+     * {@value #TREE_MIN_RECORDS} records and at most {@value #TREE_MAX_VARIABLES} variables. For callers
+     * that decide before they build a distance (the learner's climbs).
+     */
+    public static boolean treeSized(int references, int variables) {
+        return references >= TREE_MIN_RECORDS && variables <= TREE_MAX_VARIABLES;
+    }
+
     /** Whether {@link #link} searches a k-d tree for {@code d} rather than comparing every pair. */
     public boolean searchesTree(PairwiseDistance d) {
         return d instanceof GapDistance && usesTree((GapDistance) d);
@@ -231,7 +241,7 @@ public final class LinkageEngine {
             case AUTO:
                 // counting every rank, a distance whose whole rows cost far less than its pairs (PRL) keeps the scan: the tree
                 // then visits the ball around each far true match pair by pair (PRL on 50,000 records: 23.9 s against 10.9 s)
-                return d.referenceCount() >= TREE_MIN_RECORDS && d.dimension() <= TREE_MAX_VARIABLES && d.bounded()
+                return treeSized(d.referenceCount(), d.dimension()) && d.bounded()
                         && !(ranks == Ranks.EXACT && d.wholeRows());
             default:
                 return false;

@@ -138,6 +138,31 @@ class KdTreeLinkageTest {
     }
 
     /**
+     * {@link LinkageEngine#treeSized}, which the learner's climbs ask before they build a distance, is the
+     * engine's own gate: a weighted mean on 2,048 reference records of 12 variables takes the tree, on
+     * 2,047 records or 13 variables the scan.
+     */
+    @Test
+    void theSizeGateIsTheOneTheEngineApplies() {
+        SplittableRandom random = new SplittableRandom(3);
+        int[][] shapes = {{2048, 12}, {2047, 12}, {2048, 13}, {2047, 1}};
+        for (int[] shape : shapes) {
+            int nr = shape[0];
+            int n = shape[1];
+            double[] ref = new double[nr * n];
+            for (int v = 0; v < ref.length; v++) {
+                ref[v] = random.nextGaussian();
+            }
+            double[] w = new double[n];
+            java.util.Arrays.fill(w, 1.0 / n);
+            GapDistance d = new WeightedSquaredEuclidean(new double[n], ref, n, w);
+            boolean sized = nr >= 2048 && n <= 12;
+            assertEquals(sized, LinkageEngine.treeSized(nr, n), nr + " x " + n);
+            assertEquals(sized, new LinkageEngine(1).searchesTree(d), nr + " x " + n);
+        }
+    }
+
+    /**
      * Every method the engine prepares as a weighted squared Euclidean distance, OWA, Choquet and PRL take the
      * tree on a file of 3,000 records (the default choice; PRL only where the top ranks alone are
      * counted) and links as the scan does; with 6

@@ -33,11 +33,11 @@ final class EngineLinker implements LinkClimb.Linker {
     /**
      * The engine's linker for parameters of {@code f}'s family (a weighted mean's weights when
      * {@code f} is {@link Features#weighted}), or null on files smaller than the engine's tree
-     * ({@link LinkageEngine#TREE_MIN_RECORDS} protected records), where the climb's own count of
+     * ({@link LinkageEngine#treeSized}), where the climb's own count of
      * every pair is as quick and the runs keep their paths.
      */
     static LinkClimb.Linker of(LearnOptions run, Features f, LinkageData data) {
-        if (data.maskedCount() < LinkageEngine.TREE_MIN_RECORDS || f.dimension() > LinkageEngine.TREE_MAX_VARIABLES) {
+        if (!LinkageEngine.treeSized(data.maskedCount(), f.dimension())) {
             return null;
         }
         LearnOptions o = new LearnOptions(f.aggregator(), run.solver(), run.timeLimit(), run.eps(), run.delta(), run.rivals(),
