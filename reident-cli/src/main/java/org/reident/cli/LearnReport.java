@@ -238,7 +238,9 @@ final class LearnReport {
                     }
                 }
             }
-            if (shown == 0) { // an empty list read as a fault: say what it means
+            if (n < 2) {
+                out.println("  none: one variable, no pairs");
+            } else if (shown == 0) { // an empty list read as a fault: say what it means (the text's 1e-6 is INTERACTION_SHOWN)
                 out.println("  none: every pair's index is 0 (within 1e-6), so no pair of variables links better or worse together"
                         + " than apart");
             } else if (shown < n * (n - 1) / 2) {

@@ -81,6 +81,8 @@ class LearnReportTest {
         String text = explained(DistanceModel.neutral(Method.CHOQUET, List.of("A", "B", "C")), org.reident.learn.Aggregator.CHOQUET);
         assertTrue(text.contains("pairwise interaction indices"), text);
         assertTrue(text.contains("  none: every pair's index is 0"), text);
+        String one = explained(DistanceModel.neutral(Method.CHOQUET, List.of("A")), org.reident.learn.Aggregator.CHOQUET);
+        assertTrue(one.contains("  none: one variable, no pairs"), one);
     }
 
     /**
