@@ -337,17 +337,23 @@ final class LinkClimb {
      * Where the engine answers ({@link #countBy}), that check is the engine's margin
      * min_{j != t} C(i, j) - C(i, t) >= eps and the rival kept its nearest, or on the first count its
      * {@link #PRIME} nearest from a search of its tree ({@link Linker#nearest}): the same count and the
-     * same rivals, but for rounding. -1 at the deadline or on {@link #stop}.
+     * same rivals, but for rounding. When the training records are a part of the query records
+     * ({@code --train-fraction}), the later counts ask the engine for those records' nearest rival
+     * alone ({@link Linker#nearest} with k = 1: the linkage's margin and rival, found for the training
+     * records only) rather than linking every query record. -1 at the deadline or on {@link #stop}.
      */
     int exact(double[] theta, double deadline, int needed) {
         LinkageResult l = null;
         NearestRivals near = null;
+        NearestRivals one = null;
         if (linker != null) {
             if (stopped || now() >= deadline) {
                 return -1;
             }
             if (priming) {
                 near = linker.nearest(theta, rec, PRIME);
+            } else if (rec.length < truth.length) {
+                one = linker.nearest(theta, rec, 1); // training records alone (--train-fraction): the same margins and rivals
             } else {
                 l = linker.link(theta);
             }
@@ -364,7 +370,7 @@ final class LinkClimb {
                 lost++;
                 continue;
             }
-            if (l == null && near == null && (q & 63) == 0 && (stopped || now() >= deadline)) {
+            if (l == null && near == null && one == null && (q & 63) == 0 && (stopped || now() >= deadline)) {
                 return -1;
             }
             int i = rec[q];
@@ -379,6 +385,11 @@ final class LinkClimb {
                 holds = l.margin(i) >= eps;
                 if (!holds && l.rival(i) >= 0) {
                     keep(q, i, l.rival(i));
+                }
+            } else if (one != null) {
+                holds = one.margin(q) >= eps;
+                if (!holds && one.size(q) > 0) {
+                    keep(q, i, one.rival(q, 0));
                 }
             } else {
                 holds = againstEveryRival(q, i, theta);

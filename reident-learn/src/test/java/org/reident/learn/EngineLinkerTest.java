@@ -64,9 +64,11 @@ class EngineLinkerTest {
                 LinkClimb pairs = climb(a, d, train, f);
                 LinkClimb engine = climb(a, d, train, f);
                 int[] searches = new int[1];
+                int[] links = new int[1];
                 engine.countBy(new LinkClimb.Linker() {
                     @Override
                     public LinkageResult link(double[] theta) {
+                        links[0]++;
                         return linker.link(theta);
                     }
 
@@ -115,6 +117,9 @@ class EngineLinkerTest {
                     walked++;
                 }
                 assertEquals(13, engine.exactCounts(), what);
+                // the training records are a fifth of the query records: each later count asks for their nearest rival alone
+                assertEquals(0, links[0], what + ": no query record beyond the training ones linked");
+                assertEquals(13, searches[0], what + ": the first count's search and 12 of the training records' nearest");
                 // a climb from the engine climb's rivals estimates as it does, and counts the same
                 LinkClimb from = climb(a, d, train, f);
                 from.countBy(linker);
@@ -125,6 +130,52 @@ class EngineLinkerTest {
             }
         }
         assertEquals(72, walked);
+    }
+
+    /**
+     * When every query record trains, the counts after the first link the file (one linkage, no search
+     * per record) and equal the counts pair by pair, stopped short or not.
+     */
+    @Test
+    void withEveryRecordTrainingTheLaterCountsLinkTheFile() {
+        LinkageData d = LearnFixtures.noise(RECORDS, 3, 30, 3);
+        int[] train = new int[RECORDS];
+        for (int q = 0; q < RECORDS; q++) {
+            train[q] = q;
+        }
+        Aggregator a = Aggregator.WM;
+        Features f = features(a, d);
+        LinkClimb.Linker linker = EngineLinker.of(LearnOptions.defaults(a), f, d);
+        LinkClimb pairs = climb(a, d, train, f);
+        LinkClimb engine = climb(a, d, train, f);
+        int[] calls = new int[2];
+        engine.countBy(new LinkClimb.Linker() {
+            @Override
+            public LinkageResult link(double[] theta) {
+                calls[0]++;
+                return linker.link(theta);
+            }
+
+            @Override
+            public NearestRivals nearest(double[] theta, int[] records, int k) {
+                calls[1]++;
+                return linker.nearest(theta, records, k);
+            }
+        });
+        double[] theta = {1.0 / 3, 1.0 / 3, 1.0 / 3};
+        int first = pairs.exact(theta, Double.MAX_VALUE);
+        assertEquals(first, engine.exact(theta, Double.MAX_VALUE));
+        SplittableRandom rnd = new SplittableRandom(3);
+        LinkClimb.Moves m = moves(a, 3);
+        double[] next = new double[3];
+        for (int step = 0; step < 4; step++) {
+            m.propose(theta, next, rnd);
+            theta = next.clone();
+            int needed = step % 2 == 1 ? first + 1 : 0;
+            assertEquals(pairs.exact(theta, Double.MAX_VALUE, needed), engine.exact(theta, Double.MAX_VALUE, needed), "step " + step);
+        }
+        assertEquals(4, calls[0], "the later counts link the file");
+        assertEquals(1, calls[1], "the first count's search alone");
     }
 
     @Test
