@@ -40,6 +40,29 @@ class EngineLinkerTest {
         return new LinkClimb(f, d.maskedCount(), train, d.truth(), LearnOptions.defaults(a).eps(), moves(a, d.dimension()));
     }
 
+    /** The engine's linker, counting the linkages and the searches for nearest rivals asked of it. */
+    private static final class Counting implements LinkClimb.Linker {
+        private final LinkClimb.Linker to;
+        int links;
+        int searches;
+
+        Counting(LinkClimb.Linker to) {
+            this.to = to;
+        }
+
+        @Override
+        public LinkageResult link(double[] theta) {
+            links++;
+            return to.link(theta);
+        }
+
+        @Override
+        public NearestRivals nearest(double[] theta, int[] records, int k) {
+            searches++;
+            return to.nearest(theta, records, k);
+        }
+    }
+
     /** Training records: every fifth, so that the counts pair by pair stay quick. */
     private static int[] train() {
         int[] t = new int[RECORDS / 5];
@@ -63,28 +86,15 @@ class EngineLinkerTest {
                 assertNotNull(linker, what);
                 LinkClimb pairs = climb(a, d, train, f);
                 LinkClimb engine = climb(a, d, train, f);
-                int[] searches = new int[1];
-                int[] links = new int[1];
-                engine.countBy(new LinkClimb.Linker() {
-                    @Override
-                    public LinkageResult link(double[] theta) {
-                        links[0]++;
-                        return linker.link(theta);
-                    }
-
-                    @Override
-                    public NearestRivals nearest(double[] theta, int[] records, int k) {
-                        searches[0]++;
-                        return linker.nearest(theta, records, k);
-                    }
-                });
+                Counting calls = new Counting(linker);
+                engine.countBy(calls);
                 double[] w = new double[n];
                 Arrays.fill(w, 1.0 / n);
                 double[] theta = a == Aggregator.WM ? w : LearnedModels.embed(LearnOptions.defaults(a), w, f);
                 // the first count keeps each record's nearest rivals: every pair's, or the tree's search
                 int first = pairs.exact(theta, Double.MAX_VALUE);
                 assertEquals(first, engine.exact(theta, Double.MAX_VALUE), what + ": first count");
-                assertEquals(1, searches[0], what + ": the first count searched the tree for the nearest rivals");
+                assertEquals(1, calls.searches, what + ": the first count searched the tree for the nearest rivals");
                 LinkClimb.Moves m = moves(a, n);
                 SplittableRandom rnd = new SplittableRandom(seed);
                 double[] next = new double[theta.length];
@@ -118,8 +128,8 @@ class EngineLinkerTest {
                 }
                 assertEquals(13, engine.exactCounts(), what);
                 // the training records are a fifth of the query records: each later count asks for their nearest rival alone
-                assertEquals(0, links[0], what + ": no query record beyond the training ones linked");
-                assertEquals(13, searches[0], what + ": the first count's search and 12 of the training records' nearest");
+                assertEquals(0, calls.links, what + ": no query record beyond the training ones linked");
+                assertEquals(13, calls.searches, what + ": the first count's search and 12 of the training records' nearest");
                 // a climb from the engine climb's rivals estimates as it does, and counts the same
                 LinkClimb from = climb(a, d, train, f);
                 from.countBy(linker);
@@ -148,20 +158,8 @@ class EngineLinkerTest {
         LinkClimb.Linker linker = EngineLinker.of(LearnOptions.defaults(a), f, d);
         LinkClimb pairs = climb(a, d, train, f);
         LinkClimb engine = climb(a, d, train, f);
-        int[] calls = new int[2];
-        engine.countBy(new LinkClimb.Linker() {
-            @Override
-            public LinkageResult link(double[] theta) {
-                calls[0]++;
-                return linker.link(theta);
-            }
-
-            @Override
-            public NearestRivals nearest(double[] theta, int[] records, int k) {
-                calls[1]++;
-                return linker.nearest(theta, records, k);
-            }
-        });
+        Counting calls = new Counting(linker);
+        engine.countBy(calls);
         double[] theta = {1.0 / 3, 1.0 / 3, 1.0 / 3};
         int first = pairs.exact(theta, Double.MAX_VALUE);
         assertEquals(first, engine.exact(theta, Double.MAX_VALUE));
@@ -174,8 +172,8 @@ class EngineLinkerTest {
             int needed = step % 2 == 1 ? first + 1 : 0;
             assertEquals(pairs.exact(theta, Double.MAX_VALUE, needed), engine.exact(theta, Double.MAX_VALUE, needed), "step " + step);
         }
-        assertEquals(4, calls[0], "the later counts link the file");
-        assertEquals(1, calls[1], "the first count's search alone");
+        assertEquals(4, calls.links, "the later counts link the file");
+        assertEquals(1, calls.searches, "the first count's search alone");
     }
 
     @Test
