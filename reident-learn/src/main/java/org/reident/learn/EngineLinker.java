@@ -3,19 +3,19 @@ package org.reident.learn;
 import org.reident.data.LinkageData;
 import org.reident.distance.PairwiseDistance;
 import org.reident.linkage.LinkageEngine;
-import org.reident.linkage.LinkageResult;
 import org.reident.linkage.NearestRivals;
 
 /**
  * The linkage engine's outcome for a climb's parameters ({@link LinkClimb.Linker}), on files where
- * the engine searches a k-d tree: every record's margin min_{j != t} C(i, j) - C(i, t) and its
- * nearest rival, from a search that visits a small part of the pairs, where the climb's own count
+ * the engine searches a k-d tree: each training record's margin min_{j != t} C(i, j) - C(i, t) and
+ * its nearest rivals, from a search that visits a small part of the pairs, where the climb's own count
  * computes the family's terms for every pair. Measured on 20,000 generated records of 8 variables
  * with 25% noise (docs/learning.md, "Counted by the engine on large files"): a Choquet linkage by the
  * engine takes 0.7 s on one thread; the family climb's counts pair by pair took some 5 s each (4 in
  * 21.4 s of a 120 s run), its first, of every pair, the last 29 s of a 60 s run. The first count
- * keeps each record's nearest rivals, which a search of the tree finds too ({@link #nearest}).
- * One thread: the climb runs beside the cuts, which have the other cores.
+ * keeps each record's {@link LinkClimb#PRIME} nearest rivals, a later count each failing record's
+ * nearest (k = 1: on 50,000 records of 8 variables, one thread, no slower than the engine's linkage,
+ * docs/learning.md, "Training records alone"). One thread: the climb runs beside the cuts, which have the other cores.
  */
 final class EngineLinker implements LinkClimb.Linker {
     private static final LinkageEngine ENGINE = new LinkageEngine(1).with(LinkageEngine.Ranks.TOP);
@@ -43,13 +43,6 @@ final class EngineLinker implements LinkClimb.Linker {
         LearnOptions o = new LearnOptions(f.aggregator(), run.solver(), run.timeLimit(), run.eps(), run.delta(), run.rivals(),
                 run.standardization(), null, run.solverParameters(), 1, null);
         return new EngineLinker(o, f, data);
-    }
-
-    /** The engine's outcome, or null where it would compare every pair (a matrix that is not positive semidefinite). */
-    @Override
-    public LinkageResult link(double[] theta) {
-        PairwiseDistance d = distance(theta);
-        return ENGINE.searchesTree(d) ? ENGINE.link(d, data.truth()) : null;
     }
 
     /** The k nearest rivals by a search of the engine's tree, or null where it would compare every pair. */

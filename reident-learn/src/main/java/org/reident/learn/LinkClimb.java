@@ -4,7 +4,6 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
 import java.util.function.IntSupplier;
-import org.reident.linkage.LinkageResult;
 import org.reident.linkage.NearestRivals;
 
 /**
@@ -51,10 +50,11 @@ final class LinkClimb {
      * count every pair itself.
      */
     interface Linker {
-        /** Every record's margin and nearest rival. */
-        LinkageResult link(double[] theta);
-
-        /** The k nearest rivals of each query record listed, nearest first, and its margin. */
+        /**
+         * The k nearest rivals of each query record listed, nearest first, and its margin (the
+         * linkage's margin min_{j != t} C(i, j) - C(i, t)), or null where the engine would compare
+         * every pair (a matrix that is not positive semidefinite).
+         */
         NearestRivals nearest(double[] theta, int[] records, int k);
     }
 
@@ -337,26 +337,20 @@ final class LinkClimb {
      * Where the engine answers ({@link #countBy}), that check is the engine's margin
      * min_{j != t} C(i, j) - C(i, t) >= eps and the rival kept its nearest, or on the first count its
      * {@link #PRIME} nearest from a search of its tree ({@link Linker#nearest}): the same count and the
-     * same rivals, but for rounding. When the training records are a part of the query records
-     * ({@code --train-fraction}), the later counts ask the engine for those records' nearest rival
-     * alone ({@link Linker#nearest} with k = 1: the linkage's margin and rival, found for the training
-     * records only) rather than linking every query record. -1 at the deadline or on {@link #stop}.
+     * same rivals, but for rounding. The later counts ask the engine for the training records' nearest
+     * rival alone ({@link Linker#nearest} with k = 1: the linkage's margin and rival, for the training
+     * records only, so a climb on part of the records ({@code --train-fraction}) does not link the
+     * rest; on every record no slower than a linkage, docs/learning.md, "Training records alone").
+     * -1 at the deadline or on {@link #stop}.
      */
     int exact(double[] theta, double deadline, int needed) {
-        LinkageResult l = null;
         NearestRivals near = null;
-        NearestRivals one = null;
         if (linker != null) {
             if (stopped || now() >= deadline) {
                 return -1;
             }
-            if (priming) {
-                near = linker.nearest(theta, rec, PRIME);
-            } else if (rec.length < truth.length) {
-                one = linker.nearest(theta, rec, 1); // training records alone (--train-fraction): the same margins and rivals
-            } else {
-                l = linker.link(theta);
-            }
+            // the first count keeps each record's PRIME nearest, a later one the nearest of each that fails
+            near = linker.nearest(theta, rec, priming ? PRIME : 1);
         }
         exactCounts++;
         int linked = 0;
@@ -370,7 +364,7 @@ final class LinkClimb {
                 lost++;
                 continue;
             }
-            if (l == null && near == null && one == null && (q & 63) == 0 && (stopped || now() >= deadline)) {
+            if (near == null && (q & 63) == 0 && (stopped || now() >= deadline)) {
                 return -1;
             }
             int i = rec[q];
@@ -378,18 +372,10 @@ final class LinkClimb {
             boolean holds;
             if (near != null) {
                 holds = near.margin(q) >= eps;
-                for (int r = near.size(q) - 1; r >= 0; r--) { // the nearest kept last, so tried first
-                    keep(q, i, near.rival(q, r));
-                }
-            } else if (l != null) {
-                holds = l.margin(i) >= eps;
-                if (!holds && l.rival(i) >= 0) {
-                    keep(q, i, l.rival(i));
-                }
-            } else if (one != null) {
-                holds = one.margin(q) >= eps;
-                if (!holds && one.size(q) > 0) {
-                    keep(q, i, one.rival(q, 0));
+                if (priming || !holds) {
+                    for (int r = near.size(q) - 1; r >= 0; r--) { // the nearest kept last, so tried first
+                        keep(q, i, near.rival(q, r));
+                    }
                 }
             } else {
                 holds = againstEveryRival(q, i, theta);

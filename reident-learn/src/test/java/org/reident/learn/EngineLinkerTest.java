@@ -13,7 +13,6 @@ import org.reident.data.LinkageData;
 import org.reident.distance.Distances;
 import org.reident.distance.Standardization;
 import org.reident.linkage.LinkageEngine;
-import org.reident.linkage.LinkageResult;
 import org.reident.linkage.NearestRivals;
 
 /**
@@ -40,25 +39,24 @@ class EngineLinkerTest {
         return new LinkClimb(f, d.maskedCount(), train, d.truth(), LearnOptions.defaults(a).eps(), moves(a, d.dimension()));
     }
 
-    /** The engine's linker, counting the linkages and the searches for nearest rivals asked of it. */
+    /** The engine's linker, counting the searches for nearest rivals asked of it and the most rivals asked. */
     private static final class Counting implements LinkClimb.Linker {
         private final LinkClimb.Linker to;
-        int links;
         int searches;
+        /** The records asked about in the last search. */
+        int asked;
+        /** k of the last search. */
+        int k;
 
         Counting(LinkClimb.Linker to) {
             this.to = to;
         }
 
         @Override
-        public LinkageResult link(double[] theta) {
-            links++;
-            return to.link(theta);
-        }
-
-        @Override
         public NearestRivals nearest(double[] theta, int[] records, int k) {
             searches++;
+            asked = records.length;
+            this.k = k;
             return to.nearest(theta, records, k);
         }
     }
@@ -107,7 +105,7 @@ class EngineLinkerTest {
                         m.propose(theta, next, rnd);
                         theta = next.clone();
                     }
-                    assertNotNull(linker.link(theta), what + ": the engine searches a tree for every member of the family");
+                    assertNotNull(linker.nearest(theta, train, 1), what + ": the engine searches a tree for every member of the family");
                     // on odd steps the count may stop short once too many records fail for it to reach the first
                     int needed = step % 2 == 1 ? first + 1 : 0;
                     int byPairs = pairs.exact(theta, Double.MAX_VALUE, needed);
@@ -128,8 +126,9 @@ class EngineLinkerTest {
                 }
                 assertEquals(13, engine.exactCounts(), what);
                 // the training records are a fifth of the query records: each later count asks for their nearest rival alone
-                assertEquals(0, calls.links, what + ": no query record beyond the training ones linked");
                 assertEquals(13, calls.searches, what + ": the first count's search and 12 of the training records' nearest");
+                assertEquals(train.length, calls.asked, what + ": the training records alone");
+                assertEquals(1, calls.k, what + ": their nearest rival alone");
                 // a climb from the engine climb's rivals estimates as it does, and counts the same
                 LinkClimb from = climb(a, d, train, f);
                 from.countBy(linker);
@@ -143,11 +142,11 @@ class EngineLinkerTest {
     }
 
     /**
-     * When every query record trains, the counts after the first link the file (one linkage, no search
-     * per record) and equal the counts pair by pair, stopped short or not.
+     * When every query record trains, the counts after the first search every record's nearest rival
+     * and equal the counts pair by pair, stopped short or not.
      */
     @Test
-    void withEveryRecordTrainingTheLaterCountsLinkTheFile() {
+    void withEveryRecordTrainingTheLaterCountsSearchEveryRecordsNearest() {
         LinkageData d = LearnFixtures.noise(RECORDS, 3, 30, 3);
         int[] train = new int[RECORDS];
         for (int q = 0; q < RECORDS; q++) {
@@ -172,8 +171,9 @@ class EngineLinkerTest {
             int needed = step % 2 == 1 ? first + 1 : 0;
             assertEquals(pairs.exact(theta, Double.MAX_VALUE, needed), engine.exact(theta, Double.MAX_VALUE, needed), "step " + step);
         }
-        assertEquals(4, calls.links, "the later counts link the file");
-        assertEquals(1, calls.searches, "the first count's search alone");
+        assertEquals(5, calls.searches, "the first count's search and one a later count");
+        assertEquals(RECORDS, calls.asked, "every record");
+        assertEquals(1, calls.k, "its nearest rival alone");
     }
 
     @Test
@@ -195,7 +195,8 @@ class EngineLinkerTest {
         LinkClimb.Linker linker = EngineLinker.of(LearnOptions.defaults(Aggregator.BILINEAR_NC), f, d);
         assertNotNull(linker);
         // Sigma = [[0.5, 1], [1, 0.5]]: trace 1, eigenvalues 1.5 and -0.5: the engine would compare every pair
-        assertNull(linker.link(new double[] {0.5, 1, 0.5}));
-        assertNotNull(linker.link(new double[] {0.5, 0.25, 0.5}));
+        int[] all = {0, 1, 2};
+        assertNull(linker.nearest(new double[] {0.5, 1, 0.5}, all, 1));
+        assertNotNull(linker.nearest(new double[] {0.5, 0.25, 0.5}, all, 1));
     }
 }
