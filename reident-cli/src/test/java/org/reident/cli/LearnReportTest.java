@@ -67,6 +67,24 @@ class LearnReportTest {
         assertTrue(text.contains("the matrix is NOT positive semidefinite"), text);
     }
 
+    private static org.reident.learn.LearnResult result(String status, int training, int bound, int unlinkable) {
+        return new org.reident.learn.LearnResult(null, status, training, 10, bound, 0.5, null, 10, unlinkable, 0, 100, 60.0, "scip");
+    }
+
+    /**
+     * A run stopped with the bound it started from (every training record that some parameter value
+     * links alone) says so; one whose bound fell below it, or that is proven, does not.
+     */
+    @Test
+    void aBoundThatNeverMovedIsNamed() {
+        String note = LearnReport.untouchedBound(result("FEASIBLE", 4092, 4001, 91));
+        assertTrue(note != null && note.contains("links on its own (4001)"), String.valueOf(note));
+        assertEquals(null, LearnReport.untouchedBound(result("FEASIBLE", 4092, 4000, 91)));
+        assertEquals(null, LearnReport.untouchedBound(result("TIME_LIMIT", 4092, 3999, 91)));
+        assertTrue(LearnReport.untouchedBound(result("TIME_LIMIT", 100, 100, 0)) != null);
+        assertEquals(null, LearnReport.untouchedBound(result("OPTIMAL", 100, 100, 0))); // every record linked together
+    }
+
     private static String explained(DistanceModel m, org.reident.learn.Aggregator a) {
         StringWriter w = new StringWriter();
         try (PrintWriter out = new PrintWriter(w)) {
