@@ -46,6 +46,8 @@ final class BesideReader {
     private boolean cellsOwed;
     /** Seconds the cuts waited while the weight cells led ({@link #pauseForCells}). */
     private double pausedSeconds;
+    /** Set by {@link #watchMaster}'s watch when it halted the master for the cells. */
+    private volatile boolean haltedForCells;
 
     BesideReader(ConflictRun run, LearnOptions o) {
         this.run = run;
@@ -84,7 +86,8 @@ final class BesideReader {
     /** What the work beside added to the run's engine line, and the cuts' pause. */
     String note() {
         String paused = pausedSeconds > 0
-                ? String.format(Locale.ROOT, "; cuts paused %.1f s while the cells led", pausedSeconds) : "";
+                ? String.format(Locale.ROOT, "; cuts paused %.1f s while the cells led%s", pausedSeconds,
+                        haltedForCells ? " (from within a master's solve, halted)" : "") : "";
         return (beside == null ? "" : beside.note()) + paused;
     }
 
@@ -119,7 +122,58 @@ final class BesideReader {
         if (!cellsLead()) {
             return;
         }
+        waitForCells();
+    }
+
+    /** Whether {@link #watchMaster}'s watch halted the master: the cuts then wait for the cells and end. */
+    boolean haltedForCells() {
+        return haltedForCells;
+    }
+
+    /**
+     * The pause within a master's solve, as {@link SlaveRound#repair}'s within a round: a watch (null
+     * where no cells run: families other than the weights', or more than
+     * {@link SimplexCells#MAX_VARIABLES} variables) that halts the master's solve under way once it has
+     * run {@link ConflictRun#roundPause} s while the cells lead ({@link #cellsLead}); the run then
+     * waits for the cells ({@link #waitForCells}) and ends with the better of both bounds. The halt is
+     * final ({@link CoverMaster#halt}), as the pause between rounds is: the cuts do not come back
+     * while the cells search, and their search ends only with a proof, a stop or the deadline. Until
+     * stop 63 a long master's solve went on beside the cells; the full suite once met it in
+     * {@code SimplexCellsTest.theCutsPauseWhileTheCellsLead} (rounds 1 and 2 done by 0.9 s, before the
+     * cells began; round 3's master still solving at 5.8 s when the cells proved the optimum).
+     * Interrupt the watch when the solve returns.
+     */
+    Thread watchMaster(Runnable halt) {
+        if (!WeightsBeside.simplex(o.aggregator()) || run.slave.features().dimension() > SimplexCells.MAX_VARIABLES) {
+            return null;
+        }
+        double from = StopRequest.now();
+        Thread t = new Thread(() -> {
+            while (!Thread.currentThread().isInterrupted()) {
+                try {
+                    Thread.sleep(PAUSE_POLL_MS);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                double now = StopRequest.now();
+                if (now - from >= run.roundPause && now < run.deadline && cellsLead()) {
+                    haltedForCells = true;
+                    halt.run();
+                    return;
+                }
+            }
+        }, "reident-master-watch");
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
+    /** Waits while the cells search (see {@link #pauseForCells}). */
+    void waitForCells() {
         SimplexCells c = cells();
+        if (c == null) {
+            return;
+        }
         double from = StopRequest.now();
         run.progress(String.format(Locale.ROOT, "cuts: paused while the weight cells lead (bound %d against the cuts' %d; %d"
                 + " cuts given to the cells), %.1f s", c.bound(), run.cutsBound, run.cuts, run.elapsed()));

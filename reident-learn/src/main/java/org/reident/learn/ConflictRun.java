@@ -273,11 +273,21 @@ final class ConflictRun {
             long ms = System.nanoTime();
             phase = "master: covering " + cuts + " cuts";
             masterSince = ms / 1e9;
+            Thread watch = beside.watchMaster(master::halt); // the pause within a master's solve (null: no cells)
             CoverMaster.Solved solved = master.solve(remaining, keep, m - bound, inc.kept() < 0 ? m : m - inc.kept() - 1);
+            if (watch != null) {
+                watch.interrupt();
+            }
             double solveSeconds = (System.nanoTime() - ms) / 1e9;
             masterSeconds += solveSeconds;
             masterSince = -1;
             if (solved == null) {
+                if (beside.haltedForCells()) { // halted for the cells: wait for them, as between rounds, and end
+                    beside.waitForCells();
+                    if (beside.fromBeside()) {
+                        status = "OPTIMAL";
+                    }
+                }
                 break;
             }
             if (solved.infeasible()) { // no set larger than the incumbent passes the cuts
