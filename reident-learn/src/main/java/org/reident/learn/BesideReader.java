@@ -24,6 +24,8 @@ final class BesideReader {
     /** Past 20 s, a cells' bound line waits 5% of the run's time so far: about 14 lines a doubling of it. */
     static final double CELLS_LINE_SHARE = 0.05;
 
+    /** The cells' lead that pauses the cuts, as a share of the linkable records ({@link #pauseLead}). */
+    static final double PAUSE_LEAD = 0.01;
     /** How often the paused cuts read the weight cells ({@link #pauseForCells}), in ms. */
     static final long PAUSE_POLL_MS = 20;
 
@@ -46,6 +48,8 @@ final class BesideReader {
     private boolean cellsOwed;
     /** Seconds the cuts waited while the weight cells led ({@link #pauseForCells}). */
     private double pausedSeconds;
+    /** {@link #pauseLead} of the run's linkable records, set at {@link #start}. */
+    private int lead = 1;
     /** Set by {@link #watchMaster}'s watch when it halted the master for the cells. */
     private volatile boolean haltedForCells;
 
@@ -60,6 +64,7 @@ final class BesideReader {
      * finds it ({@link #fromBeside}).
      */
     void start(Runnable halt) {
+        lead = pauseLead(run.bound);
         startKept = run.inc.kept();
         ConflictSlave slave = run.slave;
         beside = new WeightsBeside(o, slave.features(), run.data, run.train, slave.unlinkable(), run.t0 / 1e9, run.deadline,
@@ -108,7 +113,8 @@ final class BesideReader {
     }
 
     /**
-     * Once the weight cells' bound is below the cuts' own ({@link ConflictRun#cutsBound}), the cuts
+     * Once the weight cells' bound is below the cuts' own ({@link ConflictRun#cutsBound}) by
+     * {@link #pauseLead} records ({@link #cellsLead}), the cuts
      * wait, so that the cells' workers ({@link SimplexCells#workers}) have the cores: until the cells'
      * search ends (its proof, a stop or the deadline), reading the cells every {@link #PAUSE_POLL_MS}
      * ms ({@link #fromBeside}). Where the cells lead (well-protected files, few variables) the cuts'
@@ -191,12 +197,25 @@ final class BesideReader {
 
     /**
      * Whether the weight cells search on and their bound is below the cuts' own
-     * ({@link ConflictRun#cutsBound}). A search that ended (its proof is read by {@link #fromBeside})
-     * leads nothing: otherwise a round paused within would pause again at each conflict.
+     * ({@link ConflictRun#cutsBound}) by at least {@link #pauseLead} records. A search that ended (its
+     * proof is read by {@link #fromBeside}) leads nothing: otherwise a round paused within would pause
+     * again at each conflict.
      */
     boolean cellsLead() {
         SimplexCells c = cells();
-        return c != null && beside.cellsRunning() && c.bound() < run.cutsBound;
+        return c != null && beside.cellsRunning() && c.bound() <= run.cutsBound - lead;
+    }
+
+    /**
+     * The lead of the cells' bound over the cuts' that pauses the cuts: {@link #PAUSE_LEAD} of the
+     * linkable records, at least one (stop 63; one record until then). A lead of a record or two can
+     * be what one of the cuts' next rounds takes back: the whole Census's OWA paused after its third
+     * round with the cells one record ahead (852 against 853), or after its first, by the cells'
+     * start, 13 ahead, where rounds 4 to 6 would have lowered the cuts' bound by 11-15 records each
+     * and given the cells 1,270 more cuts (learning.md, "A lead of 1% of the linkable records").
+     */
+    static int pauseLead(int linkable) {
+        return Math.max(1, (int) Math.ceil(PAUSE_LEAD * linkable));
     }
 
     /**

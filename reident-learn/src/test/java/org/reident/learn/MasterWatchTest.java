@@ -1,5 +1,6 @@
 package org.reident.learn;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -14,7 +15,8 @@ import org.reident.data.LinkageData;
  * The pause within a master's solve ({@link BesideReader#watchMaster}): on the 600-record file with
  * 40% noise, where the weight cells soon bound WM far below every linkable record, a watch halts the
  * master once the solve has run the round's pause while the cells lead; it does not while the cuts'
- * own bound is the lower, and there is no watch for a family the cells do not search.
+ * own bound is the lower, and there is no watch for a family the cells do not search. The lead that
+ * pauses the cuts is 1% of the linkable records.
  */
 class MasterWatchTest {
 
@@ -63,6 +65,17 @@ class MasterWatchTest {
         } finally {
             close(behind);
         }
+    }
+
+    /** The cells pause the cuts once they lead by 1% of the linkable records, by one record at least. */
+    @Test
+    void theLeadThatPausesIsOnePercentOfTheLinkableRecords() {
+        assertEquals(10, BesideReader.pauseLead(993)); // the whole Census's OWA: 993 linkable
+        assertEquals(4, BesideReader.pauseLead(358));
+        assertEquals(2, BesideReader.pauseLead(101));
+        assertEquals(1, BesideReader.pauseLead(100));
+        assertEquals(1, BesideReader.pauseLead(37));
+        assertEquals(1, BesideReader.pauseLead(0));
     }
 
     @Test
