@@ -15,7 +15,8 @@ import org.reident.linkage.NearestRivals;
  * 21.4 s of a 120 s run), its first, of every pair, the last 29 s of a 60 s run. The first count
  * keeps each record's {@link LinkClimb#PRIME} nearest rivals, a later count each failing record's
  * nearest (k = 1: on 50,000 records of 8 variables, one thread, no slower than the engine's linkage,
- * docs/learning.md, "Training records alone"). One thread: the climb runs beside the cuts, which have the other cores.
+ * docs/learning.md, "Training records alone"). One thread: the climb runs beside the cuts, which
+ * have the other cores.
  */
 final class EngineLinker implements LinkClimb.Linker {
     private static final LinkageEngine ENGINE = new LinkageEngine(1).with(LinkageEngine.Ranks.TOP);

@@ -39,7 +39,7 @@ class EngineLinkerTest {
         return new LinkClimb(f, d.maskedCount(), train, d.truth(), LearnOptions.defaults(a).eps(), moves(a, d.dimension()));
     }
 
-    /** The engine's linker, counting the searches for nearest rivals asked of it and the most rivals asked. */
+    /** The engine's linker, counting the searches for nearest rivals asked of it, with the last search's records and k. */
     private static final class Counting implements LinkClimb.Linker {
         private final LinkClimb.Linker to;
         int searches;

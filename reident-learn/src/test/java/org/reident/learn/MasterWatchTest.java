@@ -22,7 +22,8 @@ class MasterWatchTest {
 
     private static ConflictRun run(Aggregator a, LinkageData d, double roundPause) {
         LearnOptions o = LearnOptions.defaults(a).withTimeLimit(60);
-        return new ConflictRun(o, CoverSearch.NODES, ConflictLearner.HARD_NODES, null, roundPause, d, LearnFixtures.all(d.originalCount()));
+        return new ConflictRun(o, CoverSearch.NODES, ConflictLearner.HARD_NODES, null, roundPause, d,
+                LearnFixtures.all(d.originalCount()));
     }
 
     private static void close(ConflictRun run) {
