@@ -260,11 +260,12 @@ final class LearnReport {
             }
             if (n < 2) {
                 out.println("  none: one variable, no pairs");
-            } else if (shown == 0) { // an empty list read as a fault: say what it means (the text's 1e-6 is INTERACTION_SHOWN)
-                out.println("  none: every pair's index is 0 (within 1e-6), so no pair of variables links better or worse together"
-                        + " than apart");
+            } else if (shown == 0) { // an empty list read as a fault: say what it means
+                out.printf(Locale.ROOT, "  none: every pair's index is 0 (within %s), so no pair of variables links better or worse"
+                        + " together than apart%n", EpsAdvice.format(INTERACTION_SHOWN));
             } else if (shown < n * (n - 1) / 2) {
-                out.printf(Locale.ROOT, "  (the other %d pairs' indices are 0 within 1e-6)%n", n * (n - 1) / 2 - shown);
+                out.printf(Locale.ROOT, "  (the other %d pairs' indices are 0 within %s)%n", n * (n - 1) / 2 - shown,
+                        EpsAdvice.format(INTERACTION_SHOWN));
             }
         } else if (a.isBilinear()) {
             double[] ev = NearestPsd.eigenvalues(m.values(), n);
