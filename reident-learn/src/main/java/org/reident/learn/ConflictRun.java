@@ -22,6 +22,11 @@ final class ConflictRun {
     double deadline;
     /** {@link ConflictLearner#ROUND_PAUSE}, or a test's. */
     final double roundPause;
+    /**
+     * Seconds a master's solve runs while the cells lead before {@link BesideReader#watchMaster}'s
+     * watch halts it: {@link #roundPause}, or a test's ({@link #watchPause(double)}).
+     */
+    double watchPause;
     final LinkageData data;
     final int[] train;
     final int m;
@@ -98,15 +103,23 @@ final class ConflictRun {
      */
     ConflictRun(LearnOptions o, long treeNodes, long hardNodes, List<MasterReplay.Problem> record, double roundPause,
             LinkageData data, int[] train) {
+        // the master first: it validates the backend
+        this(o, CoverMaster.create(train.length, o, treeNodes), hardNodes, record, roundPause, data, train);
+    }
+
+    /** With the master given (a test's exact solver behind the search tree: {@code MasterWatchTest}). */
+    ConflictRun(LearnOptions o, CoverSearch master, long hardNodes, List<MasterReplay.Problem> record, double roundPause,
+            LinkageData data, int[] train) {
         this.o = o;
         this.hardNodes = hardNodes;
         this.roundPause = roundPause;
+        this.watchPause = roundPause;
         this.deadline = t0 / 1e9 + o.timeLimit();
         this.data = data;
         this.train = train;
         this.m = train.length;
         this.loads = o.aggregator().isBilinear() ? new CutCounts(train.length) : null;
-        this.master = CoverMaster.create(m, o, treeNodes); // first: it validates the backend
+        this.master = master;
         master.record(record);
         this.slave = new ConflictSlave(o, data, train, deadline);
         this.inc = new Incumbent(o, slave.features(), data, train, slave.unlinkable(),
@@ -126,6 +139,15 @@ final class ConflictRun {
     ConflictRun nodeChecks(int fromSamples, long everyMask) {
         this.nodeChecksFrom = fromSamples;
         master.sampleEvery(everyMask);
+        return this;
+    }
+
+    /**
+     * The watch's pause apart from the round's ({@code MasterWatchTest}: a round that never pauses
+     * within, so that its master solve is reached whenever the cells start).
+     */
+    ConflictRun watchPause(double seconds) {
+        this.watchPause = seconds;
         return this;
     }
 

@@ -6,8 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.reident.data.LinkageData;
 
@@ -16,7 +19,9 @@ import org.reident.data.LinkageData;
  * 40% noise, where the weight cells soon bound WM far below every linkable record, a watch halts the
  * master once the solve has run the round's pause while the cells lead; it does not while the cuts'
  * own bound is the lower, and there is no watch for a family the cells do not search. The lead that
- * pauses the cuts is 1% of the linkable records.
+ * pauses the cuts is 1% of the linkable records. The run's side of it ({@link ConflictRun}: the watch
+ * around each master solve, the wait for the cells after a halt) is tested with a master whose every
+ * solve lasts until it is halted.
  */
 class MasterWatchTest {
 
@@ -66,6 +71,87 @@ class MasterWatchTest {
         } finally {
             close(behind);
         }
+    }
+
+    /**
+     * An exact master whose solves return only when halted (null, as a halted solve does) or at their
+     * time limit, behind a search tree of no nodes: every master solve of the run is one of them.
+     */
+    private static final class HeldMaster implements CoverMaster {
+        final CountDownLatch halted = new CountDownLatch(1);
+        final AtomicInteger solves = new AtomicInteger();
+
+        @Override
+        public void fix(int r) {
+        }
+
+        @Override
+        public void cut(int[] records) {
+        }
+
+        @Override
+        public Solved solve(double seconds, boolean[] keep, long atLeast, long atMost) {
+            solves.incrementAndGet();
+            try {
+                halted.await((long) (seconds * 1000), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return null;
+        }
+
+        @Override
+        public void halt() {
+            halted.countDown();
+        }
+
+        @Override
+        public String version() {
+            return "held 1";
+        }
+
+        @Override
+        public void delete() {
+        }
+    }
+
+    /**
+     * The wiring in {@link ConflictRun}: the first master solve would last the whole limit, so only
+     * the watch ends it, once the cells lead; the run then waits for the cells and ends with their
+     * proof, OPTIMAL at the bound the cells prove alone, its engine line saying where the cuts paused.
+     * Two mutations of the run are caught: without the watch the solve lasts until the cells' proof
+     * halts it (OPTIMAL, but no pause is said); with a halt that does not wait for the cells the run
+     * ends at once, not proven.
+     */
+    @Test
+    void theRunWaitsForTheCellsAfterAHaltedSolve() {
+        LinkageData d = LearnFixtures.noise(600, 5, 40, 1);
+        int[] all = LearnFixtures.all(d.originalCount());
+        List<String> lines = new CopyOnWriteArrayList<>();
+        LearnOptions o = LearnOptions.defaults(Aggregator.WM).withTimeLimit(60).withProgress(lines::add);
+        HeldMaster held = new HeldMaster();
+        // no pause within the round (1,000 s), so that the master's solve is reached whenever the cells start; the watch
+        // halts it at its first look once they lead
+        ConflictRun run = new ConflictRun(o, new CoverSearch(held, all.length, 0, 1), ConflictLearner.HARD_NODES, null, 1000,
+                d, all).watchPause(0);
+        double from = StopRequest.now();
+        LearnResult r;
+        try {
+            r = run.solve();
+        } finally {
+            run.slave.delete();
+        }
+        double seconds = StopRequest.now() - from;
+        SimplexCells alone = SimplexCellsTest.cells(Aggregator.WM, d, all, Double.POSITIVE_INFINITY);
+        alone.run(Double.POSITIVE_INFINITY, 5_000_000);
+        assertTrue(alone.proven(), alone.cells() + " cells");
+        assertEquals(1, held.solves.get(), "one master solve, ended by the watch: " + lines);
+        assertEquals(0, held.halted.getCount(), "the solve was halted");
+        assertEquals("OPTIMAL", r.status(), lines.toString());
+        assertEquals(alone.bound(), r.milpLinked());
+        assertTrue(r.solver().contains("(from within a master's solve, halted)"), r.solver());
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("cuts: paused while the weight cells lead")), lines.toString());
+        assertTrue(seconds < 50, "ended by the cells' proof, not the limit: " + seconds + " s");
     }
 
     /** The cells pause the cuts once they lead by 1% of the linkable records, by one record at least. */

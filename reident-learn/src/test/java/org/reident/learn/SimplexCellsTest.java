@@ -19,7 +19,7 @@ import org.reident.data.LinkageData;
  * the climb beside it, {@link LinkClimb}, gives that run an incumbent).
  */
 class SimplexCellsTest {
-    private static SimplexCells cells(Aggregator a, LinkageData d, int[] train, double deadline) {
+    static SimplexCells cells(Aggregator a, LinkageData d, int[] train, double deadline) {
         return cells(a, d, train, deadline, SimplexCells.FIRST_RIVALS);
     }
 
