@@ -28,6 +28,21 @@ final class BesideReader {
     static final double PAUSE_LEAD = 0.01;
     /** How often the paused cuts read the weight cells ({@link #pauseForCells}), in ms. */
     static final long PAUSE_POLL_MS = 20;
+    /**
+     * A master's solve that has run this many seconds starts the searches beside the cuts (the climb and
+     * the weight cells) if they still wait ({@link WeightsBeside#after}): see {@link #watchMaster}.
+     * On small noisy files with few records unlinkable (so the searches waited 3 s) the conflicts are
+     * pairs, and the third round's master solve took seconds while the cells, once started, proved
+     * the optimum in one or two (docs/learning.md, "A stalled master starts the cells").
+     */
+    static final double MASTER_STALL = 0.5;
+    /**
+     * Seconds a master's solve runs while the cells lead before the watch halts it ({@link #watchMaster}),
+     * unless the round's pause is shorter. It was the round's 10 s ({@link ConflictLearner#ROUND_PAUSE})
+     * until stop 64: a solve begun just before the cells started kept a core from them until their
+     * proof (500 records with 25% noise, WM: 9.4 s against 7.1 s when the cuts paused between rounds).
+     */
+    static final double WATCH_PAUSE = 1;
 
     private final ConflictRun run;
     private final LearnOptions o;
@@ -52,6 +67,8 @@ final class BesideReader {
     private int lead = 1;
     /** Set by {@link #watchMaster}'s watch when it halted the master for the cells. */
     private volatile boolean haltedForCells;
+    /** When a stalled master's solve started the searches beside (elapsed seconds; negative: it did not). */
+    private volatile double stallStarted = -1;
 
     BesideReader(ConflictRun run, LearnOptions o) {
         this.run = run;
@@ -93,7 +110,10 @@ final class BesideReader {
         String paused = pausedSeconds > 0
                 ? String.format(Locale.ROOT, "; cuts paused %.1f s while the cells led%s", pausedSeconds,
                         haltedForCells ? " (from within a master's solve, halted)" : "") : "";
-        return (beside == null ? "" : beside.note()) + paused;
+        double stalled = stallStarted;
+        String early = stalled < 0 ? "" : String.format(Locale.ROOT, "; searches beside started at %.1f s by a master's solve"
+                + " of %.1f s", stalled, MASTER_STALL);
+        return (beside == null ? "" : beside.note()) + early + paused;
     }
 
     SimplexCells cells() {
@@ -147,7 +167,8 @@ final class BesideReader {
      * stop 63 a long master's solve went on beside the cells; the full suite once met it in
      * {@code SimplexCellsTest.theCutsPauseWhileTheCellsLead} (rounds 1 and 2 done by 0.9 s, before the
      * cells began; round 3's master still solving at 5.8 s when the cells proved the optimum).
-     * Interrupt the watch when the solve returns.
+     * Since stop 64 the watch also starts the searches beside once the solve has run
+     * {@link #MASTER_STALL} s, if they still wait. Interrupt the watch when the solve returns.
      */
     Thread watchMaster(Runnable halt) {
         if (!WeightsBeside.simplex(o.aggregator()) || run.slave.features().dimension() > SimplexCells.MAX_VARIABLES) {
@@ -162,6 +183,10 @@ final class BesideReader {
                     return;
                 }
                 double now = StopRequest.now();
+                if (stallStarted < 0 && now - from >= MASTER_STALL && run.elapsed() < beside.after()) {
+                    stallStarted = run.elapsed();
+                    beside.startNow();
+                }
                 if (now - from >= run.watchPause && now < run.deadline && cellsLead()) {
                     haltedForCells = true;
                     halt.run();

@@ -113,7 +113,7 @@ final class ConflictRun {
         this.o = o;
         this.hardNodes = hardNodes;
         this.roundPause = roundPause;
-        this.watchPause = roundPause;
+        this.watchPause = Math.min(roundPause, BesideReader.WATCH_PAUSE);
         this.deadline = t0 / 1e9 + o.timeLimit();
         this.data = data;
         this.train = train;

@@ -75,6 +75,8 @@ final class WeightsBeside implements AutoCloseable {
     private volatile double endedSeconds;
     private volatile SimplexCells cells;
     private volatile boolean closed;
+    /** Set by {@link #startNow}: the searches start without waiting out {@link #after}. */
+    private volatile boolean early;
     /** What ended the climbs' or the cells' thread early, reported by {@link #note()}; null: nothing. */
     private volatile Throwable failed;
 
@@ -271,10 +273,23 @@ final class WeightsBeside implements AutoCloseable {
         return simplex(a) && count >= LOW_RATE_SHARE * fixed.length ? LOW_RATE_AFTER : AFTER;
     }
 
-    /** Sleeps until {@link #after} seconds into the run; false when closed or out of time first. */
+    /**
+     * The searches start now if they still wait ({@link BesideReader#watchMaster}: a master's solve that
+     * has run {@link BesideReader#MASTER_STALL} s); from any thread, idempotent.
+     */
+    void startNow() {
+        early = true;
+    }
+
+    /** Seconds into the run at which the searches start unless {@link #startNow} comes first. */
+    double after() {
+        return after;
+    }
+
+    /** Sleeps until {@link #after} seconds into the run or {@link #startNow}; false when closed or out of time first. */
     private boolean waited(double start, double deadline) {
         try {
-            while (System.nanoTime() / 1e9 < start + after && !closed && StopRequest.now() < deadline) {
+            while (System.nanoTime() / 1e9 < start + after && !early && !closed && StopRequest.now() < deadline) {
                 Thread.sleep(20);
             }
         } catch (InterruptedException e) {

@@ -154,6 +154,42 @@ class MasterWatchTest {
         assertTrue(seconds < 50, "ended by the cells' proof, not the limit: " + seconds + " s");
     }
 
+    /**
+     * A master's solve that has run {@link BesideReader#MASTER_STALL} s starts the searches beside the
+     * cuts on a file where they would wait {@link WeightsBeside#AFTER} s (few records unlinkable): the
+     * cells search within about a second of the solve's start, and the engine line says when. A
+     * solve watched for less than the stall leaves them waiting.
+     */
+    @Test
+    void aStalledSolveStartsTheSearchesBeside() throws InterruptedException {
+        LinkageData d = LearnFixtures.noise(300, 5, 15, 1);
+        ConflictRun run = run(Aggregator.WM, d, 10);
+        try {
+            assertEquals(WeightsBeside.AFTER, WeightsBeside.after(Aggregator.WM, run.slave.unlinkable()), "a file the searches wait 3 s on");
+            run.cutsBound = d.originalCount();
+            run.beside.start(() -> { });
+            Thread brief = run.beside.watchMaster(() -> { });
+            Thread.sleep(200);
+            brief.interrupt();
+            brief.join(1000);
+            Thread.sleep(300);
+            assertNull(run.beside.cells(), "a solve of 0.2 s starts nothing");
+            assertFalse(run.beside.note().contains("searches beside started"), run.beside.note());
+            Thread stalled = run.beside.watchMaster(() -> { });
+            double from = StopRequest.now();
+            while (run.beside.cells() == null && StopRequest.now() - from < 2) {
+                Thread.sleep(10);
+            }
+            stalled.interrupt();
+            assertNotNull(run.beside.cells(), "the cells search within 2 s of a stalled solve's start");
+            assertTrue(run.elapsed() < WeightsBeside.AFTER, "before " + WeightsBeside.AFTER + " s: " + run.elapsed());
+            assertTrue(run.beside.note().matches(".*; searches beside started at \\d+\\.\\d s by a master's solve of 0\\.5 s.*"),
+                    run.beside.note());
+        } finally {
+            close(run);
+        }
+    }
+
     /** The cells pause the cuts once they lead by 1% of the linkable records, by one record at least. */
     @Test
     void theLeadThatPausesIsOnePercentOfTheLinkableRecords() {
@@ -163,6 +199,21 @@ class MasterWatchTest {
         assertEquals(1, BesideReader.pauseLead(100));
         assertEquals(1, BesideReader.pauseLead(37));
         assertEquals(1, BesideReader.pauseLead(0));
+    }
+
+    /** A master's solve is halted after 1 s of the cells' lead, not the round's 10 s; a test's shorter round pause holds. */
+    @Test
+    void theWatchPausesOneSecondAtMost() {
+        LinkageData d = LearnFixtures.noise(200, 3, 40, 2);
+        ConflictRun round = run(Aggregator.WM, d, ConflictLearner.ROUND_PAUSE);
+        ConflictRun test = run(Aggregator.WM, d, 0.5);
+        try {
+            assertEquals(1.0, round.watchPause);
+            assertEquals(0.5, test.watchPause);
+        } finally {
+            close(round);
+            close(test);
+        }
     }
 
     @Test
