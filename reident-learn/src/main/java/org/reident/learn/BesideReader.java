@@ -160,7 +160,7 @@ final class BesideReader {
      * The pause within a master's solve, as {@link SlaveRound#repair}'s within a round: a watch (null
      * where no cells run: families other than the weights', or more than
      * {@link SimplexCells#MAX_VARIABLES} variables) that halts the master's solve under way once it has
-     * run {@link ConflictRun#watchPause} s (the round's pause) while the cells lead ({@link #cellsLead}); the run then
+     * run {@link ConflictRun#watchPause} s ({@link #WATCH_PAUSE}) while the cells lead ({@link #cellsLead}); the run then
      * waits for the cells ({@link #waitForCells}) and ends with the better of both bounds. The halt is
      * final ({@link CoverMaster#halt}), as the pause between rounds is: the cuts do not come back
      * while the cells search, and their search ends only with a proof, a stop or the deadline. Until

@@ -24,7 +24,8 @@ final class ConflictRun {
     final double roundPause;
     /**
      * Seconds a master's solve runs while the cells lead before {@link BesideReader#watchMaster}'s
-     * watch halts it: {@link #roundPause}, or a test's ({@link #watchPause(double)}).
+     * watch halts it: {@link BesideReader#WATCH_PAUSE}, or {@link #roundPause} if shorter, or a test's
+     * ({@link #watchPause(double)}).
      */
     double watchPause;
     final LinkageData data;
