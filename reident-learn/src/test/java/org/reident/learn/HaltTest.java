@@ -45,8 +45,8 @@ class HaltTest {
     void aHaltEndsTheTreesSearchAndEveryLaterSolve() throws Exception {
         int records = 3000;
         Random random = new Random(3);
-        AtomicInteger exactSolves = new AtomicInteger();
-        CoverSearch master = new CoverSearch(new Unused(exactSolves), records, Long.MAX_VALUE, 2);
+        Unused unused = new Unused();
+        CoverSearch master = new CoverSearch(unused, records, Long.MAX_VALUE, 2);
         for (int c = 0; c < 30_000; c++) {
             master.cut(random.ints(0, records).distinct().limit(2 + random.nextInt(3)).sorted().toArray());
         }
@@ -63,7 +63,7 @@ class HaltTest {
         assertTrue(done.await(30, TimeUnit.SECONDS), "the halted search returned");
         assertNull(answer.get(), "a halted solve has no answer");
         assertNull(master.solve(600, new boolean[records], 0, 1500), "nor has a later one");
-        assertEquals(0, exactSolves.get(), "the exact solver is not asked once halted");
+        assertEquals(0, unused.solves.get(), "the exact solver is not asked once halted");
     }
 
     /**
@@ -148,32 +148,10 @@ class HaltTest {
     }
 
     /** An exact master that must not be reached (it counts the solves it is asked for). */
-    private record Unused(AtomicInteger solves) implements CoverMaster {
+    private static final class Unused extends StubMaster {
         @Override
-        public void fix(int r) {
-        }
-
-        @Override
-        public void cut(int[] records) {
-        }
-
-        @Override
-        public Solved solve(double seconds, boolean[] keep, long atLeast, long atMost) {
-            solves.incrementAndGet();
+        Solved answer(double seconds) {
             return null;
-        }
-
-        @Override
-        public void halt() {
-        }
-
-        @Override
-        public String version() {
-            return "none";
-        }
-
-        @Override
-        public void delete() {
         }
     }
 }

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.reident.data.LinkageData;
 
@@ -77,21 +76,11 @@ class MasterWatchTest {
      * An exact master whose solves return only when halted (null, as a halted solve does) or at their
      * time limit, behind a search tree of no nodes: every master solve of the run is one of them.
      */
-    private static final class HeldMaster implements CoverMaster {
+    private static final class HeldMaster extends StubMaster {
         final CountDownLatch halted = new CountDownLatch(1);
-        final AtomicInteger solves = new AtomicInteger();
 
         @Override
-        public void fix(int r) {
-        }
-
-        @Override
-        public void cut(int[] records) {
-        }
-
-        @Override
-        public Solved solve(double seconds, boolean[] keep, long atLeast, long atMost) {
-            solves.incrementAndGet();
+        Solved answer(double seconds) {
             try {
                 halted.await((long) (seconds * 1000), TimeUnit.MILLISECONDS);
             } catch (InterruptedException e) {
@@ -103,15 +92,6 @@ class MasterWatchTest {
         @Override
         public void halt() {
             halted.countDown();
-        }
-
-        @Override
-        public String version() {
-            return "held 1";
-        }
-
-        @Override
-        public void delete() {
         }
     }
 
