@@ -64,7 +64,7 @@ final class CoverBound {
         if (dual.exceeds(budget)) {
             return PRUNED;
         }
-        dual.raise(node.unhit, n, forbidden, allowed, node.sorted);
+        dual.raise(node.unhit, n, allowed, node.sorted);
         if (dual.exceeds(budget)) {
             return PRUNED;
         }

@@ -54,6 +54,16 @@ final class CoverDual {
     private long[] trailOld = new long[256];
     private int trailTop;
     private final int[] count;
+    /**
+     * Added to the slack of a forbidden record, so that the hot loops of {@link #raise} read one array:
+     * (d + 1) {@link #ONE} for d the most cuts holding one record. Each y is at most ONE (it is raised
+     * only up to the slack of an allowed record), so a slack is at least ONE - d ONE and a forbidden
+     * record's, off above, at least 2 ONE: never without slack, and above every allowed record's
+     * (at most ONE), so never the least of a cut that has an allowed record.
+     */
+    private final long off;
+    /** The node's forbidden counts ({@link #follow}), read by {@link #reset}. */
+    private int[] forbidden = new int[0];
 
     /**
      * @param start a dual start (length cutCount, non-negative, every record's load at most 1 up
@@ -67,6 +77,14 @@ final class CoverDual {
         witness = new int[cutCount];
         Arrays.fill(witness, -1);
         count = new int[maxSize + 2];
+        int[] degree = new int[records];
+        int held = 0;
+        for (int c = 0; c < cutCount; c++) {
+            for (int r : cuts[c]) {
+                held = Math.max(held, ++degree[r]);
+            }
+        }
+        off = (held + 1) * ONE;
         if (start != null) {
             for (int c = 0; c < cutCount; c++) {
                 y[c] = (long) Math.floor(Math.max(0, Math.min(1, start[c])) * ONE);
@@ -144,9 +162,30 @@ final class CoverDual {
         }
     }
 
-    /** Recomputes the slacks and the bound for the cuts now unhit ({@code hit[c] == 0}). */
+    /**
+     * The node's forbidden counts, which {@link #reset} reads; the node then reports each record's
+     * change between allowed and forbidden ({@link #forbid}).
+     */
+    void follow(int[] forbidden) {
+        this.forbidden = forbidden;
+    }
+
+    /** Record r became forbidden (or allowed again): its slack moves by {@link #off}. */
+    void forbid(int r, boolean on) {
+        slack[r] += on ? off : -off;
+    }
+
+    /**
+     * Recomputes the slacks and the bound for the cuts now unhit ({@code hit[c] == 0}), the records
+     * forbidden now ({@link #follow}) {@link #off} above.
+     */
     void reset(int[] hit) {
         Arrays.fill(slack, ONE);
+        for (int r = 0; r < forbidden.length; r++) {
+            if (forbidden[r] > 0) {
+                slack[r] += off;
+            }
+        }
         lower = 0;
         for (int c = 0; c < cutCount; c++) {
             if (hit[c] == 0) {
@@ -188,7 +227,8 @@ final class CoverDual {
             }
         }
         for (int r = 0; r < slack.length; r++) {
-            if (ONE - load[r] != slack[r] || forbidden[r] == 0 && slack[r] < 0) {
+            long shift = forbidden[r] > 0 ? off : 0;
+            if (ONE - load[r] + shift != slack[r] || forbidden[r] == 0 && slack[r] < 0) {
                 return false;
             }
         }
@@ -211,6 +251,11 @@ final class CoverDual {
     /** The bound: sum of y over the unhit cuts, in units of {@link #ONE}. */
     long lower() {
         return lower;
+    }
+
+    /** y of cut c, in units of {@link #ONE} (tests). */
+    long y(int c) {
+        return y[c];
     }
 
     /** Cut c became hit (or unhit again): its y leaves (or re-enters) the bound and the slacks. */
@@ -240,19 +285,21 @@ final class CoverDual {
 
     /**
      * Raises y greedily on the unhit cuts {@code unhit[0..n)} (reordered here) that have no allowed
-     * record without slack, fewest allowed records first; {@code sorted} is scratch of length n.
+     * record without slack, fewest allowed records first; {@code sorted} is scratch of length n. A
+     * forbidden record's slack is {@link #off} above its own, so it never counts as without slack nor
+     * as a cut's least.
      */
-    void raise(int[] unhit, int n, int[] forbidden, int[] allowed, int[] sorted) {
+    void raise(int[] unhit, int n, int[] allowed, int[] sorted) {
         int loose = 0;
         for (int q = 0; q < n; q++) {
             int c = unhit[q];
             int w = witness[c];
-            if (w >= 0 && forbidden[w] == 0 && slack[w] <= 0) {
+            if (w >= 0 && slack[w] <= 0) {
                 continue;
             }
             w = -1;
             for (int r : cuts[c]) {
-                if (forbidden[r] == 0 && slack[r] <= 0) {
+                if (slack[r] <= 0) {
                     w = r;
                     break;
                 }
@@ -277,11 +324,12 @@ final class CoverDual {
             long least = Long.MAX_VALUE;
             int w = -1;
             for (int r : cuts[c]) {
-                if (forbidden[r] == 0 && slack[r] < least) {
+                if (slack[r] < least) {
                     least = slack[r];
                     w = r;
                 }
             }
+            assert least <= ONE : "an unhit cut in raise has an allowed record";
             witness[c] = w;
             if (least > 0) {
                 if (trailTop == trailCut.length) {

@@ -32,7 +32,7 @@ final class CoverNode {
     final int[] sorted;
     private final int[] mark;
     private int stamp;
-    /** Told when a cut becomes hit or unhit (null: no dual bound yet). */
+    /** Told when a cut becomes hit or unhit and when a record becomes forbidden or allowed (null: no dual bound yet). */
     private CoverDual dual;
 
     /** The root of a search of {@code p}: nothing chosen, the dominated records forbidden. */
@@ -63,8 +63,10 @@ final class CoverNode {
         }
     }
 
+    /** The dual bound of this node's search from now on: it reads the forbidden counts and is told of their changes. */
     void dual(CoverDual d) {
         dual = d;
+        d.follow(forbidden);
     }
 
     /** Nothing chosen, every cut unhit; forbidden records stay forbidden. */
@@ -105,6 +107,9 @@ final class CoverNode {
         int d = on ? -1 : 1;
         for (int q = 0; q < degree[r]; q++) {
             allowed[byRecord[r][q]] += d;
+        }
+        if (dual != null) {
+            dual.forbid(r, on);
         }
     }
 
