@@ -41,15 +41,20 @@ class CoverBranchTest {
     }
 
     private static int[][] randomCuts(SplittableRandom random, int count) {
+        return randomCuts(random, count, M, 1, 4);
+    }
+
+    /** {@code count} cuts over {@code records} records, each of {@code smallest} + [0, sizes) distinct records. */
+    static int[][] randomCuts(SplittableRandom random, int count, int records, int smallest, int sizes) {
         int[][] cuts = new int[count][];
         for (int c = 0; c < count; c++) {
-            int size = 1 + random.nextInt(4);
-            boolean[] in = new boolean[M];
+            int size = smallest + random.nextInt(sizes);
+            boolean[] in = new boolean[records];
             int[] cut = new int[size];
             for (int q = 0; q < size; q++) {
                 int r;
                 do {
-                    r = random.nextInt(M);
+                    r = random.nextInt(records);
                 } while (in[r]);
                 in[r] = true;
                 cut[q] = r;

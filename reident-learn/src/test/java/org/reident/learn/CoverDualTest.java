@@ -31,20 +31,7 @@ class CoverDualTest {
 
     private static int walk(SplittableRandom random, boolean lpStart) {
         int count = 10 + random.nextInt(30);
-        int[][] cuts = new int[count][];
-        for (int c = 0; c < count; c++) {
-            boolean[] in = new boolean[M];
-            int size = 2 + random.nextInt(4);
-            cuts[c] = new int[size];
-            for (int q = 0; q < size; q++) {
-                int r;
-                do {
-                    r = random.nextInt(M);
-                } while (in[r]);
-                in[r] = true;
-                cuts[c][q] = r;
-            }
-        }
+        int[][] cuts = CoverBranchTest.randomCuts(random, count, M, 2, 4);
         CoverProblem p = new CoverProblem(M, cuts, count, new boolean[M]);
         CoverNode node = new CoverNode(p);
         double[] start = null;
