@@ -59,7 +59,8 @@ final class CoverDual {
      * (d + 1) {@link #ONE} for d the most cuts holding one record. Each y is at most ONE (it is raised
      * only up to the slack of an allowed record), so a slack is at least ONE - d ONE and a forbidden
      * record's, off above, at least 2 ONE: never without slack, and above every allowed record's
-     * (at most ONE), so never the least of a cut that has an allowed record.
+     * (at most ONE), so never the least of a cut that has an allowed record. A long holds it while
+     * d is below 2^22 (ONE is 2^40).
      */
     private final long off;
     /** The node's forbidden counts ({@link #follow}), read by {@link #reset}. */
