@@ -16,9 +16,10 @@ import org.reident.data.LinkageData;
 /**
  * The pause within a master's solve ({@link BesideReader#watchMaster}): on the 600-record file with
  * 40% noise, where the weight cells soon bound WM far below every linkable record, a watch halts the
- * master once the solve has run the round's pause while the cells lead; it does not while the cuts'
- * own bound is the lower, and there is no watch for a family the cells do not search. The lead that
- * pauses the cuts is 1% of the linkable records. The run's side of it ({@link ConflictRun}: the watch
+ * master once the solve has run the watch's pause (1 s, or the round's if shorter) while the cells
+ * lead; it does not while the cuts' own bound is the lower, and there is no watch for a family the
+ * cells do not search. A solve that stalls starts the cells early. The lead that pauses the cuts is
+ * 1% of the linkable records. The run's side of it ({@link ConflictRun}: the watch
  * around each master solve, the wait for the cells after a halt) is tested with a master whose every
  * solve lasts until it is halted.
  */
