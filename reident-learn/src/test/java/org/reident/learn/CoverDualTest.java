@@ -9,9 +9,10 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link CoverDual#raise} against a reference that recomputes every slack from y at each step and
- * skips forbidden records by their counts, on seeded random walks of a {@link CoverNode}: records
- * taken and given back, forbidden and allowed again, raises undone. The dual keeps its slacks
+ * {@link CoverDual#raise} against a reference that recomputes every slack from y at each step,
+ * skips forbidden records by their counts and counts each cut's allowed records afresh, on seeded
+ * random walks of a {@link CoverNode}: records taken and given back, forbidden and allowed again,
+ * raises undone. The dual keeps its slacks
  * incrementally, a forbidden record's shifted up (so its loops read one array), and remembers each
  * cut's witness between raises; after every raise its y must be the reference's, cut by cut, and its
  * bound their sum.
@@ -57,7 +58,7 @@ class CoverDualTest {
         int n = 0;
         for (int c = 0; c < p.cutCount; c++) {
             if (node.hit[c] == 0) {
-                if (node.allowed[c] == 0) {
+                if (allowedOf(p.cuts[c], node.forbidden) == 0) {
                     return 0; // the search prunes such a node before it raises
                 }
                 unhit[n++] = c;
@@ -67,7 +68,7 @@ class CoverDualTest {
         for (int c = 0; c < p.cutCount; c++) {
             expected[c] = dual.y(c);
         }
-        referenceRaise(p.cuts, unhit, n, node.forbidden, node.allowed, expected);
+        referenceRaise(p.cuts, unhit, n, node.forbidden, expected);
         int mark = dual.mark();
         dual.raise(unhit, n, node.allowed, new int[p.cutCount]);
         long sum = 0;
@@ -105,7 +106,7 @@ class CoverDualTest {
      * (slack = ONE less the y of the unhit cuts holding the record), fewest allowed records first
      * (ties in index order), each raised by the least slack of its allowed records when positive.
      */
-    private static void referenceRaise(int[][] cuts, int[] unhit, int n, int[] forbidden, int[] allowed, long[] y) {
+    private static void referenceRaise(int[][] cuts, int[] unhit, int n, int[] forbidden, long[] y) {
         List<Integer> loose = new ArrayList<>();
         for (int q = 0; q < n; q++) {
             boolean blocked = false;
@@ -116,7 +117,7 @@ class CoverDualTest {
                 loose.add(unhit[q]);
             }
         }
-        loose.sort((a, b) -> Integer.compare(allowed[a], allowed[b]));
+        loose.sort((a, b) -> Integer.compare(allowedOf(cuts[a], forbidden), allowedOf(cuts[b], forbidden)));
         for (int c : loose) {
             long least = Long.MAX_VALUE;
             for (int r : cuts[c]) {
@@ -128,6 +129,15 @@ class CoverDualTest {
                 y[c] += least;
             }
         }
+    }
+
+    /** The records of a cut not forbidden, counted afresh (not the node's kept count). */
+    private static int allowedOf(int[] cut, int[] forbidden) {
+        int a = 0;
+        for (int r : cut) {
+            a += forbidden[r] == 0 ? 1 : 0;
+        }
+        return a;
     }
 
     private static long slack(int r, int[][] cuts, int[] unhit, int n, long[] y) {
