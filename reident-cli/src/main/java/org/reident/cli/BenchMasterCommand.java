@@ -1,12 +1,16 @@
 package org.reident.cli;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import org.reident.data.InputException;
 import org.reident.data.LinkageData;
 import org.reident.learn.Aggregator;
+import org.reident.io.AtomicOutput;
+import org.reident.io.Checksums;
 import org.reident.learn.LearnOptions;
+import org.reident.learn.MasterFile;
 import org.reident.learn.MasterReplay;
 import org.reident.protect.Preset;
 import picocli.CommandLine.Command;
@@ -28,7 +32,11 @@ import picocli.CommandLine.Spec;
             "baseline tree (--baseline) and with the learner's tree: the LP-dual bound, the search split",
             "over --threads threads, each solve resumed where the last one found its cover. Prints a",
             "Markdown table (and writes it with --markdown) naming the machine and date; exit 1 if the",
-            "two trees disagree on an answer."})
+            "two trees disagree on an answer.",
+            "",
+            "--save FILE keeps the recorded problems; --load FILE replays them instead of learning, so",
+            "that two builds of the tree are timed on the very same problems (a change to the tree",
+            "changes a learning run's path, and with it the problems the run poses)."})
 public final class BenchMasterCommand implements java.util.concurrent.Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -57,6 +65,14 @@ public final class BenchMasterCommand implements java.util.concurrent.Callable<I
     @Option(names = "--threads", paramLabel = "N", description = "Threads of the learner's tree (default: one per core).")
     Integer threads;
 
+    @Option(names = "--save", paramLabel = "FILE", description = "Also write the recorded master problems to FILE (text).")
+    Path save;
+
+    @Option(names = "--load", paramLabel = "FILE",
+            description = "Replay the master problems of FILE (from --save) instead of learning; --file, --records, "
+                    + "--aggregator, --time-limit and --seed are then not used.")
+    Path load;
+
     @picocli.CommandLine.Mixin
     PresetSample sample;
 
@@ -76,20 +92,39 @@ public final class BenchMasterCommand implements java.util.concurrent.Callable<I
         if (n < 1) {
             throw new InputException("--threads must be at least 1");
         }
+        if (save != null && load != null) {
+            throw new InputException("--save and --load: give one of them (a loaded file is already saved)");
+        }
         MasterReplay.Tree base = MasterReplay.Tree.valueOf(baseline.toUpperCase(Locale.ROOT));
         report.start(spec.commandLine().getOut());
         PrintWriter err = spec.commandLine().getErr();
-        double limit = LearnCommand.parseDuration(timeLimit);
-        Aggregator a = PresetSample.aggregator(aggregator, "--aggregator");
-        Preset p = PresetSample.preset(file, "--file");
-        sample.read();
-        LinkageData data = sample.data(p, records);
-        int[] all = new int[data.originalCount()];
-        for (int i = 0; i < all.length; i++) {
-            all[i] = i;
+        String source;
+        List<MasterReplay.Problem> problems;
+        if (load != null) {
+            problems = MasterFile.read(load);
+            source = "loaded from " + load.getFileName() + " (" + problems.size() + " problems written by `bench-master --save`, SHA-256 "
+                    + Checksums.sha256(load) + ")";
+        } else {
+            double limit = LearnCommand.parseDuration(timeLimit);
+            Aggregator a = PresetSample.aggregator(aggregator, "--aggregator");
+            Preset p = PresetSample.preset(file, "--file");
+            sample.read();
+            LinkageData data = sample.data(p, records);
+            int[] all = new int[data.originalCount()];
+            for (int i = 0; i < all.length; i++) {
+                all[i] = i;
+            }
+            err.println("reident bench-master: learning " + a.label() + " on " + p.name() + " (up to " + timeLimit + ")");
+            problems = MasterReplay.record(LearnOptions.defaults(a).withTimeLimit(limit), data, all);
+            source = String.format(Locale.ROOT, "of one learning run: cuts formulation, %s, preset %s with seed %d, "
+                    + "%s records, time limit %s", a.label(), p.name(), sample.seed,
+                    records == 0 ? "all" : Integer.toString(records), timeLimit);
+            if (save != null) {
+                List<MasterReplay.Problem> kept = problems;
+                AtomicOutput.write(save, w -> MasterFile.write(w, kept));
+                err.println("reident bench-master: wrote " + problems.size() + " master problems to " + save);
+            }
         }
-        err.println("reident bench-master: learning " + a.label() + " on " + p.name() + " (up to " + timeLimit + ")");
-        List<MasterReplay.Problem> problems = MasterReplay.record(LearnOptions.defaults(a).withTimeLimit(limit), data, all);
         err.println("reident bench-master: replaying " + problems.size() + " master problems with the " + baseline + " tree");
         List<MasterReplay.Solve> packing = MasterReplay.replay(problems, base, base == MasterReplay.Tree.SPLIT ? n : 1, nodeLimit);
         err.println("reident bench-master: replaying them with the learner's tree on " + n + " threads");
@@ -97,15 +132,13 @@ public final class BenchMasterCommand implements java.util.concurrent.Callable<I
         report.line("# Master search-tree benchmark");
         report.line("");
         report.line(String.format(Locale.ROOT, "Generated by `./reident %s` on %s. The master problems "
-                + "(hitting sets over the conflict cuts) of one learning run: cuts formulation, %s, preset %s with seed %d, "
-                + "%s records, time limit %s. Replayed in this process with the baseline, %s, and with the learner's "
+                + "(hitting sets over the conflict cuts) %s. Replayed in this process with the baseline, %s, and with the learner's "
                 + "tree: the covering LP's dual bound (CoverDual, on after 1,000 nodes of a solve), a size's search split "
                 + "into items after %,d nodes (CoverSplit) and searched on %d threads, each solve resumed from the items "
                 + "the previous one had not ruled out when it found its cover, where they still apply (CoverBranch.resume). "
                 + "Each solve up to %d nodes, the previous problem's answer tried first as in the run. Answer: records given "
                 + "up in the smallest cover.",
-                String.join(" ", spec.commandLine().getParseResult().originalArgs()), Machine.generatedOn(), a.label(), p.name(), sample.seed,
-                records == 0 ? "all" : Integer.toString(records), timeLimit,
+                String.join(" ", spec.commandLine().getParseResult().originalArgs()), Machine.generatedOn(), source,
                 switch (base) {
                     case PACKING -> "the packing bound alone on one thread";
                     case DUAL -> "the dual bound on one thread, never split";

@@ -3,10 +3,15 @@ package org.reident.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
-/** {@code reident bench-master} on a small preset: a consistent table, and a clear error. */
+/** {@code reident bench-master} on a small preset: a consistent table, saved problems replayed alike, and clear errors. */
 class BenchMasterCommandTest {
     @Test
     void replaysEveryMasterProblemWithBothBoundsAndTotalsThem() {
@@ -33,6 +38,48 @@ class BenchMasterCommandTest {
         String[] all = r.out().lines().filter(l -> l.startsWith("| all |")).findFirst().orElseThrow().split("\\|");
         assertEquals(packing, Long.parseLong(all[4].strip()), "the packing total is the sum:\n" + r.out());
         assertEquals(dual, Long.parseLong(all[6].strip()), "the dual total is the sum:\n" + r.out());
+    }
+
+    /**
+     * Problems saved by one run and loaded by another replay to the same answers, and the one-thread
+     * baseline to the same nodes (it depends only on the problems); the loaded run learns nothing.
+     */
+    @Test
+    void savedProblemsReplayAlikeWhenLoaded(@TempDir Path dir) throws IOException {
+        Path census = SharedDataFiles.file("census.csv");
+        Path file = dir.resolve("masters.txt");
+        Cli saved = Cli.run("bench-master", "--census", census.toString(), "--file", "M4-33", "--records", "400",
+                "--aggregator", "choquet", "--time-limit", "30s", "--threads", "2", "--save", file.toString());
+        assertEquals(0, saved.status(), saved.err());
+        assertTrue(saved.err().contains("master problems to " + file), saved.err());
+        Cli loaded = Cli.run("bench-master", "--load", file.toString(), "--threads", "2");
+        assertEquals(0, loaded.status(), loaded.err());
+        assertTrue(!loaded.err().contains("learning"), loaded.err());
+        assertTrue(loaded.out().contains("loaded from masters.txt ("), loaded.out());
+        List<String> a = rows(saved.out());
+        List<String> b = rows(loaded.out());
+        assertTrue(!a.isEmpty(), saved.out());
+        assertEquals(a, b, "cuts, answer and baseline nodes of every solve");
+        Files.writeString(file, "records 3\n");
+        Cli bad = Cli.run("bench-master", "--load", file.toString());
+        assertEquals(2, bad.status());
+        assertTrue(bad.errLine().startsWith("reident: error: " + file + ":1: expected the header"), bad.err());
+        Cli both = Cli.run("bench-master", "--load", file.toString(), "--save", file.toString());
+        assertEquals(2, both.status());
+        assertTrue(both.errLine().contains("--save and --load"), both.err());
+        assertEquals("records 3\n", Files.readString(file), "the refused command leaves the file alone");
+    }
+
+    /** Of each solve's row: number, cuts, answer and the baseline's nodes (not the timings). */
+    private static List<String> rows(String out) {
+        List<String> rows = new ArrayList<>();
+        for (String line : out.split("\n")) {
+            String[] f = line.split("\\|");
+            if (f.length >= 8 && f[1].strip().matches("\\d+")) {
+                rows.add(f[1] + "|" + f[2] + "|" + f[3] + "|" + f[4]);
+            }
+        }
+        return rows;
     }
 
     @Test
