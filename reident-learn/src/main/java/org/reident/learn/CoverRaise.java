@@ -1,7 +1,5 @@
 package org.reident.learn;
 
-import java.util.PriorityQueue;
-
 /**
  * A quick lower bound on the smallest cover of the master's cuts, without a solve: a feasible
  * solution y of the covering LP's dual (max sum_C y_C subject to sum_{C holding r} y_C <= 1 for
@@ -68,19 +66,15 @@ final class CoverRaise {
         double[] seen = new double[m];
         double[] y = new double[count]; // the time a cut stopped, or -1 while it grows
         java.util.Arrays.fill(y, -1);
-        PriorityQueue<double[]> next = new PriorityQueue<>((a, b) -> Double.compare(a[0], b[0]));
+        Saturation next = new Saturation(m);
         for (int r = 0; r < m; r++) {
             if (degree[r] > 0) {
-                next.add(new double[] {1.0 / degree[r], r, degree[r]});
+                next.set(r, 1.0 / degree[r]);
             }
         }
         while (!next.isEmpty()) {
-            double[] e = next.poll();
-            int r = (int) e[1];
-            if (degree[r] == 0 || (int) e[2] != degree[r]) {
-                continue; // stale: r's degree changed since, or r is saturated
-            }
-            double now = e[0];
+            int r = next.pop();
+            double now = next.time[r];
             for (int c : holding[r]) {
                 if (y[c] >= 0) {
                     continue;
@@ -90,7 +84,9 @@ final class CoverRaise {
                     load[q] += degree[q] * (now - seen[q]);
                     seen[q] = now;
                     if (--degree[q] > 0) {
-                        next.add(new double[] {now + (1 - load[q]) / degree[q], q, degree[q]});
+                        next.set(q, now + (1 - load[q]) / degree[q]);
+                    } else {
+                        next.remove(q);
                     }
                 }
             }
@@ -116,5 +112,103 @@ final class CoverRaise {
             }
         }
         return h;
+    }
+    /**
+     * The records' saturation times, earliest first: a binary heap of record numbers on primitive
+     * arrays, each record at most once, its time changed in place (a cut that stops slows the
+     * record's load, so its time moves later). Ties go to the lower record number.
+     */
+    private static final class Saturation {
+        final double[] time;
+        private final int[] heap;
+        /** Each record's place in the heap, -1 when not in it. */
+        private final int[] at;
+        private int size;
+
+        Saturation(int m) {
+            time = new double[m];
+            heap = new int[m];
+            at = new int[m];
+            java.util.Arrays.fill(at, -1);
+        }
+
+        boolean isEmpty() {
+            return size == 0;
+        }
+
+        /** Puts r in at time t, or moves it there. */
+        void set(int r, double t) {
+            time[r] = t;
+            if (at[r] < 0) {
+                heap[size] = r;
+                at[r] = size++;
+                up(at[r]);
+            } else {
+                up(at[r]);
+                down(at[r]);
+            }
+        }
+
+        void remove(int r) {
+            int i = at[r];
+            if (i < 0) {
+                return;
+            }
+            at[r] = -1;
+            int last = heap[--size];
+            if (i < size) {
+                heap[i] = last;
+                at[last] = i;
+                up(i);
+                down(at[last]);
+            }
+        }
+
+        /** Takes out the record of the earliest time (its time stays readable). */
+        int pop() {
+            int r = heap[0];
+            remove(r);
+            return r;
+        }
+
+        private boolean before(int a, int b) {
+            return time[a] < time[b] || time[a] == time[b] && a < b;
+        }
+
+        private void up(int i) {
+            int r = heap[i];
+            while (i > 0) {
+                int parent = (i - 1) >>> 1;
+                if (!before(r, heap[parent])) {
+                    break;
+                }
+                heap[i] = heap[parent];
+                at[heap[i]] = i;
+                i = parent;
+            }
+            heap[i] = r;
+            at[r] = i;
+        }
+
+        private void down(int i) {
+            int r = heap[i];
+            while (true) {
+                int child = 2 * i + 1;
+                if (child >= size) {
+                    break;
+                }
+                if (child + 1 < size && before(heap[child + 1], heap[child])) {
+                    child++;
+                }
+                if (!before(heap[child], r)) {
+                    break;
+                }
+                heap[i] = heap[child];
+                at[heap[i]] = i;
+                i = child;
+            }
+            heap[i] = r;
+            at[r] = i;
+        }
     }
 }
