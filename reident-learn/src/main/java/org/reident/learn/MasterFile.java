@@ -112,6 +112,9 @@ public final class MasterFile {
             int[][] previous = new int[0][];
             while (next() != null) {
                 long[] p = numbers(line, "problem", 4, 4);
+                if (p[0] < 0 || p[1] < 0) {
+                    throw error("expected sizes atLeast and atMost of 0 or more");
+                }
                 if (p[2] < 0 || p[2] > previous.length || p[3] < p[2] || p[3] > Integer.MAX_VALUE) {
                     throw error("expected 0 <= kept <= the previous problem's " + previous.length + " cuts and kept <= total");
                 }

@@ -113,6 +113,7 @@ class MasterFileTest {
                 refusal(dir, head + "problem 0 4 0 2\nfixed\ncut 0\n"));
         assertEquals("bad.txt:6: expected 0 <= kept <= the previous problem's 1 cuts and kept <= total",
                 refusal(dir, head + "problem 0 4 0 1\nfixed\ncut 0\nproblem 0 4 2 2\n"));
+        assertEquals("bad.txt:3: expected sizes atLeast and atMost of 0 or more", refusal(dir, head + "problem 0 -1 0 0\n"));
         assertEquals("no such file", MasterFileTest.missing(dir));
     }
 
