@@ -63,7 +63,11 @@ final class CoverRaise {
                 }
             }
         }
-        int[][] holding = holding(m, cuts, count, open, degree);
+        int[] from = new int[m + 1]; // record r's open cuts: holding[from[r] .. from[r + 1])
+        for (int r = 0; r < m; r++) {
+            from[r + 1] = from[r] + degree[r];
+        }
+        int[] holding = holding(m, cuts, count, open, from);
         double[] load = new double[m]; // sum of y over r's cuts, as of time seen[r]
         double[] seen = new double[m];
         double[] y = new double[count]; // the time a cut stopped, or -1 while it grows
@@ -77,7 +81,8 @@ final class CoverRaise {
         while (!next.isEmpty()) {
             int r = next.pop();
             double now = next.time[r];
-            for (int c : holding[r]) {
+            for (int k = from[r]; k < from[r + 1]; k++) {
+                int c = holding[k];
                 if (y[c] >= 0) {
                     continue;
                 }
@@ -99,17 +104,14 @@ final class CoverRaise {
         return y;
     }
 
-    /** For each record, the open cuts holding it. */
-    private static int[][] holding(int m, int[][] cuts, int count, boolean[] open, int[] degree) {
-        int[][] h = new int[m][];
-        int[] fill = new int[m];
-        for (int r = 0; r < m; r++) {
-            h[r] = new int[degree[r]];
-        }
+    /** The open cuts holding each record, record by record in one array ({@code from}: where each begins). */
+    private static int[] holding(int m, int[][] cuts, int count, boolean[] open, int[] from) {
+        int[] h = new int[from[m]];
+        int[] fill = java.util.Arrays.copyOf(from, m);
         for (int c = 0; c < count; c++) {
             if (open[c]) {
                 for (int r : cuts[c]) {
-                    h[r][fill[r]++] = c;
+                    h[fill[r]++] = c;
                 }
             }
         }
