@@ -2,6 +2,7 @@ package org.reident.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.reident.data.InputException;
@@ -70,8 +71,13 @@ public final class BenchMasterCommand implements java.util.concurrent.Callable<I
 
     @Option(names = "--load", paramLabel = "FILE",
             description = "Replay the master problems of FILE (from --save) instead of learning; --file, --records, "
-                    + "--aggregator, --time-limit and --seed are then not used.")
+                    + "--aggregator and --time-limit are then not used (--seed draws --cell-bounds' cells only).")
     Path load;
+
+    @Option(names = "--cell-bounds", defaultValue = "0", paramLabel = "N",
+            description = "Also time the weight cells' cover bound on the last problem's cuts: N seeded random cells "
+                    + "(sets of a quarter to all of its records), three times over (default ${DEFAULT-VALUE}: not timed).")
+    int cellBounds;
 
     @picocli.CommandLine.Mixin
     PresetSample sample;
@@ -81,8 +87,8 @@ public final class BenchMasterCommand implements java.util.concurrent.Callable<I
 
     @Override
     public Integer call() {
-        if (records < 0 || nodeLimit <= 0) {
-            throw new InputException("--records must be >= 0 and --node-limit > 0");
+        if (records < 0 || nodeLimit <= 0 || cellBounds < 0) {
+            throw new InputException("--records and --cell-bounds must be >= 0 and --node-limit > 0");
         }
         if (!baseline.equals("packing") && !baseline.equals("dual") && !baseline.equals("split")) {
             throw new InputException("--baseline: expected packing, dual or split, got '" + baseline + "'");
@@ -169,6 +175,17 @@ public final class BenchMasterCommand implements java.util.concurrent.Callable<I
         report.line("");
         report.line(agree ? "The two trees give the same answer on every solve both finished."
                 : "MISMATCH: the two trees disagree on a solve both finished (a defect).");
+        if (cellBounds > 0 && !problems.isEmpty()) {
+            err.println("reident bench-master: timing the weight cells' cover bound on " + cellBounds + " cells");
+            MasterReplay.Problem last = problems.get(problems.size() - 1);
+            MasterReplay.CellBounds c = MasterReplay.cellBounds(last, cellBounds, 3, sample.seed);
+            report.line("");
+            report.line(String.format(Locale.ROOT, "The weight cells' cover bound (CellCuts, as a popped cell gets it) on the last "
+                    + "problem's %d cuts over %d records: %d cells of a quarter to all of the records, drawn with seed %d, "
+                    + "%s s in three passes of one scratch; the bounds add up to %d.", last.cuts().length, last.records(), c.cells(),
+                    sample.seed, Arrays.stream(c.seconds()).mapToObj(x -> String.format(Locale.ROOT, "%.2f", x))
+                            .collect(java.util.stream.Collectors.joining(", ")), c.sum()));
+        }
         report.finish(err, "bench-master");
         return agree ? 0 : 1;
     }

@@ -52,8 +52,9 @@ class BenchMasterCommandTest {
                 "--aggregator", "choquet", "--time-limit", "30s", "--threads", "2", "--save", file.toString());
         assertEquals(0, saved.status(), saved.err());
         assertTrue(saved.err().contains("master problems to " + file), saved.err());
-        Cli loaded = Cli.run("bench-master", "--load", file.toString(), "--threads", "2");
+        Cli loaded = Cli.run("bench-master", "--load", file.toString(), "--threads", "2", "--cell-bounds", "200");
         assertEquals(0, loaded.status(), loaded.err());
+        assertTrue(loaded.out().contains("200 cells of a quarter to all of the records, drawn with seed 1"), loaded.out());
         assertTrue(!loaded.err().contains("learning"), loaded.err());
         assertTrue(loaded.out().contains("loaded from masters.txt ("), loaded.out());
         List<String> a = rows(saved.out());

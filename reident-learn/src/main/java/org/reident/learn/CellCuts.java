@@ -20,8 +20,11 @@ final class CellCuts {
     /** The cuts {@link #anchored} indexes: the first {@link #indexed} of this array. */
     private int[][] indexedCuts = new int[0][];
     private int indexed;
-    /** The cuts inside a cell, in the cell's own numbering. */
-    private int[][] inside = new int[16][];
+    /** The cuts inside a cell, in the cell's own numbering: cut c at insideFlat[insideBegin[c] .. insideBegin[c + 1]). */
+    private int[] insideFlat = new int[64];
+    private int[] insideBegin = new int[17];
+    /** The cover bound's scratch, reused from cell to cell. */
+    private final CoverRaise raise = new CoverRaise();
 
     CellCuts(int records) {
         local = new int[records];
@@ -39,6 +42,7 @@ final class CellCuts {
             local[possible[i]] = i + 1;
         }
         int count = 0;
+        int n = 0;
         for (int q : possible) {
             int[] ids = anchored[q];
             for (int a = 0; a < anchoredCount[q]; a++) {
@@ -48,21 +52,23 @@ final class CellCuts {
                     within = local[c[k]] > 0;
                 }
                 if (within) {
-                    int[] l = new int[c.length];
+                    if (n + c.length > insideFlat.length) {
+                        insideFlat = Arrays.copyOf(insideFlat, Math.max(n + c.length, 2 * insideFlat.length));
+                    }
                     for (int k = 0; k < c.length; k++) {
-                        l[k] = local[c[k]] - 1;
+                        insideFlat[n++] = local[c[k]] - 1;
                     }
-                    if (count == inside.length) {
-                        inside = Arrays.copyOf(inside, 2 * count);
+                    if (count + 2 > insideBegin.length) {
+                        insideBegin = Arrays.copyOf(insideBegin, 2 * insideBegin.length);
                     }
-                    inside[count++] = l;
+                    insideBegin[++count] = n;
                 }
             }
         }
         for (int q : possible) {
             local[q] = 0;
         }
-        long cover = count == 0 ? 0 : CoverRaise.bound(possible.length, new boolean[possible.length], inside, count);
+        long cover = count == 0 ? 0 : raise.bound(possible.length, null, insideFlat, insideBegin, count);
         return (int) (possible.length - cover);
     }
 

@@ -11,9 +11,12 @@ package org.reident.learn;
  * to 1, and then its cuts stop. The result is a maximal y: on the triangle {1,2}, {2,3}, {1,3} it is
  * 1/2 each, 3/2 in all, so 2 records; raising one cut at a time would stop at 1. It is computed in
  * doubles and then scaled down by the largest record load above 1, so rounding cannot make it
- * infeasible. The next saturation is taken from an indexed heap ({@link Saturation}); a
- * {@code PriorityQueue} of event arrays, each record pushed again whenever one of its cuts stopped,
- * took 4.5 times as long on the masters of saved runs (docs/learning.md, stop 67).
+ * infeasible. The next saturation is taken from a heap of records told of their moves lazily
+ * ({@link Saturation}); a {@code PriorityQueue} of event arrays, each record pushed again whenever
+ * one of its cuts stopped, took 4.5 times as long on the masters of saved runs (docs/learning.md,
+ * stop 67), and a heap sifting every move at once, its arrays made anew on each call, about a
+ * third longer than this one on the weight cells' calls ({@code bench-master --cell-bounds}, stop
+ * 68). An instance keeps its arrays from call to call.
  * <p>
  * Used twice: by {@link ConflictLearner} when a run stops with conflicts found since the master's
  * last solve (the first round of a large file can take minutes, and a stopped run has no master
@@ -22,7 +25,22 @@ package org.reident.learn;
  * ({@link SimplexCells#coverBound}).
  */
 final class CoverRaise {
-    private CoverRaise() {
+    /** Scratch, grown as needed and reused from call to call ({@link CellCuts} calls once per cell). */
+    private int[] degree = new int[0];
+    private int[] from = new int[1];
+    private int[] fill = new int[0];
+    private int[] holding = new int[0];
+    private boolean[] open = new boolean[0];
+    private double[] load = new double[0];
+    private double[] seen = new double[0];
+    private double[] y = new double[0];
+    private Saturation next = new Saturation(0);
+    /** The cuts of the static calls, laid out as {@link #bound(int, boolean[], int[], int[], int)} takes them. */
+    private int[] flat = new int[0];
+    private int[] begin = new int[1];
+
+    /** Scratch for many calls on one thread; not shared between threads. */
+    CoverRaise() {
     }
 
     /**
@@ -30,13 +48,31 @@ final class CoverRaise {
      * count) needs; cuts holding a fixed record are hit already.
      */
     static long bound(int m, boolean[] fixed, int[][] cuts, int count) {
-        double[] y = raise(m, fixed, cuts, count);
+        CoverRaise r = new CoverRaise();
+        r.lay(cuts, count);
+        return r.bound(m, fixed, r.flat, r.begin, count);
+    }
+
+    /** The uniformly raised y, one value per cut (0 for cuts holding a fixed record). */
+    static double[] raise(int m, boolean[] fixed, int[][] cuts, int count) {
+        CoverRaise r = new CoverRaise();
+        r.lay(cuts, count);
+        r.raise(m, fixed, r.flat, r.begin, count);
+        return java.util.Arrays.copyOf(r.y, count);
+    }
+
+    /**
+     * {@link #bound(int, boolean[], int[][], int)} with cut c's records at flat[begin[c] ..
+     * begin[c + 1]); {@code fixed} null when no record is fixed.
+     */
+    long bound(int m, boolean[] fixed, int[] flat, int[] begin, int count) {
+        raise(m, fixed, flat, begin, count);
         double sum = 0;
-        double[] load = new double[m];
+        java.util.Arrays.fill(load, 0, m, 0);
         for (int c = 0; c < count; c++) {
             sum += y[c];
-            for (int r : cuts[c]) {
-                load[r] += y[c];
+            for (int k = begin[c]; k < begin[c + 1]; k++) {
+                load[flat[k]] += y[c];
             }
         }
         double worst = 1;
@@ -46,48 +82,85 @@ final class CoverRaise {
         return (long) Math.ceil(sum / worst - 1e-9 * (count + 1));
     }
 
-    /** The uniformly raised y, one value per cut (0 for cuts holding a fixed record). */
-    static double[] raise(int m, boolean[] fixed, int[][] cuts, int count) {
-        int[] degree = new int[m];
-        boolean[] open = new boolean[count];
+    /** Lays cuts[0 .. count) out in {@link #flat} and {@link #begin}. */
+    private void lay(int[][] cuts, int count) {
+        begin = new int[count + 1];
         for (int c = 0; c < count; c++) {
-            open[c] = true;
-            for (int r : cuts[c]) {
-                if (fixed[r]) {
-                    open[c] = false;
-                }
+            begin[c + 1] = begin[c] + cuts[c].length;
+        }
+        flat = new int[begin[count]];
+        for (int c = 0; c < count; c++) {
+            System.arraycopy(cuts[c], 0, flat, begin[c], cuts[c].length);
+        }
+    }
+
+    /** Makes the scratch hold m records and count cuts of n entries in all. */
+    private void size(int m, int count, int n) {
+        if (degree.length < m) {
+            int cap = Math.max(m, 2 * degree.length);
+            degree = new int[cap];
+            from = new int[cap + 1];
+            fill = new int[cap];
+            load = new double[cap];
+            seen = new double[cap];
+            next = new Saturation(cap);
+        }
+        if (open.length < count) {
+            int cap = Math.max(count, 2 * open.length);
+            open = new boolean[cap];
+            y = new double[cap];
+        }
+        if (holding.length < n) {
+            holding = new int[Math.max(n, 2 * holding.length)];
+        }
+    }
+
+    /** The uniformly raised y into y[0 .. count), 0 for cuts holding a fixed record. */
+    private void raise(int m, boolean[] fixed, int[] flat, int[] begin, int count) {
+        size(m, count, begin[count]);
+        java.util.Arrays.fill(degree, 0, m, 0);
+        for (int c = 0; c < count; c++) {
+            boolean o = true;
+            for (int k = begin[c]; k < begin[c + 1] && fixed != null; k++) {
+                o &= !fixed[flat[k]];
             }
-            if (open[c]) {
-                for (int r : cuts[c]) {
-                    degree[r]++;
+            open[c] = o;
+            if (o) {
+                for (int k = begin[c]; k < begin[c + 1]; k++) {
+                    degree[flat[k]]++;
                 }
             }
         }
-        int[] from = new int[m + 1]; // record r's open cuts: holding[from[r] .. from[r + 1])
+        from[0] = 0; // record r's open cuts: holding[from[r] .. from[r + 1])
         for (int r = 0; r < m; r++) {
             from[r + 1] = from[r] + degree[r];
         }
-        int[] holding = holding(m, cuts, count, open, from);
-        double[] load = new double[m]; // sum of y over r's cuts, as of time seen[r]
-        double[] seen = new double[m];
-        double[] y = new double[count]; // the time a cut stopped, or -1 while it grows
-        java.util.Arrays.fill(y, -1);
-        Saturation next = new Saturation(m);
-        for (int r = 0; r < m; r++) {
-            if (degree[r] > 0) {
-                next.set(r, 1.0 / degree[r]);
+        System.arraycopy(from, 0, fill, 0, m);
+        for (int c = 0; c < count; c++) {
+            if (open[c]) {
+                for (int k = begin[c]; k < begin[c + 1]; k++) {
+                    holding[fill[flat[k]]++] = c;
+                }
             }
         }
-        while (!next.isEmpty()) {
-            int r = next.pop();
+        java.util.Arrays.fill(load, 0, m, 0); // sum of y over r's cuts, as of time seen[r]
+        java.util.Arrays.fill(seen, 0, m, 0);
+        java.util.Arrays.fill(y, 0, count, -1); // the time a cut stopped, or -1 while it grows
+        next.build(degree, m);
+        for (int r = next.pop(); r >= 0; r = next.pop()) {
             double now = next.time[r];
-            for (int k = from[r]; k < from[r + 1]; k++) {
-                int c = holding[k];
+            degree[r] = 0; // r's growing cuts all stop now; r, out of the heap, is not put back in
+            for (int h = from[r]; h < from[r + 1]; h++) {
+                int c = holding[h];
                 if (y[c] >= 0) {
                     continue;
                 }
                 y[c] = now;
-                for (int q : cuts[c]) { // q's load stops growing through c
+                for (int k = begin[c]; k < begin[c + 1]; k++) { // q's load stops growing through c
+                    int q = flat[k];
+                    if (q == r) {
+                        continue;
+                    }
                     load[q] += degree[q] * (now - seen[q]);
                     seen[q] = now;
                     if (--degree[q] > 0) {
@@ -101,83 +174,97 @@ final class CoverRaise {
         for (int c = 0; c < count; c++) {
             y[c] = open[c] ? Math.max(0, y[c]) : 0;
         }
-        return y;
-    }
-
-    /** The open cuts holding each record, record by record in one array ({@code from}: where each begins). */
-    private static int[] holding(int m, int[][] cuts, int count, boolean[] open, int[] from) {
-        int[] h = new int[from[m]];
-        int[] fill = java.util.Arrays.copyOf(from, m);
-        for (int c = 0; c < count; c++) {
-            if (open[c]) {
-                for (int r : cuts[c]) {
-                    h[fill[r]++] = c;
-                }
-            }
-        }
-        return h;
     }
 
     /**
      * The records' saturation times, earliest first: a binary heap of record numbers on primitive
-     * arrays, each record at most once, its time changed in place (a cut that stops slows the
-     * record's load, so its time moves later). Ties go to the lower record number.
+     * arrays, each record at most once. A cut that stops slows its records' loads, so their times
+     * move later; the heap is told lazily. Each record sits under a key no later than its time, and a
+     * key is brought up to date only when it reaches the top (then sifted down), so a record whose
+     * time moves many times before it comes up is sifted once; a removed record is dropped when it
+     * reaches the top. The top's key equals its time only when no record is earlier, since every
+     * other record's time is at least its key: the pops come in the order of (time, record), ties
+     * to the lower record number, as with every move made at once.
      */
     private static final class Saturation {
+        /** Each record's saturation time; +infinity once removed. */
         final double[] time;
+        /** The time each record sits under in the heap, no later than its time. */
+        private final double[] key;
         private final int[] heap;
-        /** Each record's place in the heap, -1 when not in it. */
+        /** Each record's place in the heap. */
         private final int[] at;
         private int size;
 
         Saturation(int m) {
             time = new double[m];
+            key = new double[m];
             heap = new int[m];
             at = new int[m];
-            java.util.Arrays.fill(at, -1);
         }
 
-        boolean isEmpty() {
-            return size == 0;
+        /**
+         * Empties the heap and puts in each record r < m of degree[r] > 0 at time 1 / degree[r],
+         * arranged bottom up in O(m).
+         */
+        void build(int[] degree, int m) {
+            size = 0;
+            for (int r = 0; r < m; r++) {
+                if (degree[r] > 0) {
+                    time[r] = 1.0 / degree[r];
+                    key[r] = time[r];
+                    heap[size] = r;
+                    at[r] = size++;
+                }
+            }
+            for (int i = size / 2 - 1; i >= 0; i--) {
+                down(i);
+            }
         }
 
-        /** Puts r in at time t, or moves it there. */
+        /** Moves r, in the heap, to time t: at once if earlier (only by rounding), else when it reaches the top. */
         void set(int r, double t) {
             time[r] = t;
-            if (at[r] < 0) {
-                heap[size] = r;
-                at[r] = size++;
+            if (t < key[r]) {
+                key[r] = t;
                 up(at[r]);
-            } else {
-                up(at[r]);
-                down(at[r]);
             }
         }
 
+        /** Takes r out: it is dropped when it reaches the top. */
         void remove(int r) {
-            int i = at[r];
-            if (i < 0) {
-                return;
-            }
-            at[r] = -1;
-            int last = heap[--size];
-            if (i < size) {
-                heap[i] = last;
-                at[last] = i;
-                up(i);
-                down(at[last]);
-            }
+            time[r] = Double.POSITIVE_INFINITY;
         }
 
-        /** Takes out the record of the earliest time (its time stays readable). */
+        /** Takes out the record of the earliest time, -1 when none is left (its time stays readable). */
         int pop() {
-            int r = heap[0];
-            remove(r);
-            return r;
+            while (size > 0) {
+                int r = heap[0];
+                if (key[r] == time[r]) {
+                    removeTop();
+                    return r;
+                }
+                if (time[r] == Double.POSITIVE_INFINITY) {
+                    removeTop();
+                } else {
+                    key[r] = time[r];
+                    down(0);
+                }
+            }
+            return -1;
+        }
+
+        private void removeTop() {
+            int last = heap[--size];
+            if (size > 0) {
+                heap[0] = last;
+                at[last] = 0;
+                down(0);
+            }
         }
 
         private boolean before(int a, int b) {
-            return time[a] < time[b] || time[a] == time[b] && a < b;
+            return key[a] < key[b] || key[a] == key[b] && a < b;
         }
 
         private void up(int i) {

@@ -38,6 +38,55 @@ public final class MasterReplay {
         return problems;
     }
 
+    /**
+     * The weight cells' cover bound ({@link CellCuts}, as {@link SimplexCells} calls it on a popped
+     * cell) timed on a problem's cuts: {@code cells} seeded random cells, each a set of a quarter to
+     * all of the problem's records, bounded {@code repeats} times over by one scratch. {@code seconds}
+     * per repeat; {@code sum}: the cells' bounds added up, the same in every repeat and build.
+     */
+    public record CellBounds(int cells, double[] seconds, long sum) {
+    }
+
+    /** Times {@link CellCuts#bound} on {@code p}'s cuts; see {@link CellBounds}. */
+    public static CellBounds cellBounds(Problem p, int cells, int repeats, long seed) {
+        int[][] sets = cellSets(p.records(), cells, seed);
+        double[] seconds = new double[repeats];
+        long sum = 0;
+        for (int rep = 0; rep < repeats; rep++) {
+            CellCuts scratch = new CellCuts(p.records());
+            long s = 0;
+            long t0 = System.nanoTime();
+            for (int[] possible : sets) {
+                s += scratch.bound(p.cuts(), possible);
+            }
+            seconds[rep] = (System.nanoTime() - t0) / 1e9;
+            sum = s;
+        }
+        return new CellBounds(cells, seconds, sum);
+    }
+
+    /** The cells {@link #cellBounds} bounds: sorted sets of a quarter to all of n records. */
+    static int[][] cellSets(int n, int cells, long seed) {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
+        int[][] sets = new int[cells][];
+        int[] order = new int[n];
+        for (int i = 0; i < cells; i++) {
+            for (int r = 0; r < n; r++) {
+                order[r] = r;
+            }
+            int size = n / 4 + random.nextInt(n - n / 4 + 1);
+            for (int k = 0; k < size; k++) { // a partial Fisher-Yates shuffle: size distinct records
+                int j = k + random.nextInt(n - k);
+                int t = order[k];
+                order[k] = order[j];
+                order[j] = t;
+            }
+            sets[i] = java.util.Arrays.copyOf(order, size);
+            java.util.Arrays.sort(sets[i]);
+        }
+        return sets;
+    }
+
     /** Nodes of a size's search after which the learner's tree splits it ({@link CoverBranch#SPLIT_AFTER}). */
     public static final long SPLIT_AFTER = CoverBranch.SPLIT_AFTER;
 

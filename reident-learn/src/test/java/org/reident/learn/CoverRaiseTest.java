@@ -107,6 +107,42 @@ class CoverRaiseTest {
         }
     }
 
+    /**
+     * One instance reused across calls of growing and shrinking sizes (as {@link CellCuts} calls it,
+     * once per cell) gives what a fresh one gives: its scratch holds nothing over from the call before.
+     * The cuts are laid out flat, with and without fixed records ({@code null}: none).
+     */
+    @Test
+    void aReusedInstanceAnswersAsAFreshOne() {
+        SplittableRandom random = new SplittableRandom(20261206L);
+        CoverRaise shared = new CoverRaise();
+        int differ = 0;
+        for (int trial = 0; trial < 200; trial++) {
+            int m = 5 + random.nextInt(trial % 3 == 0 ? 400 : 40);
+            int count = 1 + random.nextInt(trial % 3 == 0 ? 2_000 : 60);
+            int[][] cuts = new int[count][];
+            int[] begin = new int[count + 1];
+            for (int c = 0; c < count; c++) {
+                cuts[c] = random.ints(0, m).distinct().limit(1 + random.nextInt(Math.min(6, m))).toArray();
+                begin[c + 1] = begin[c] + cuts[c].length;
+            }
+            int[] flat = new int[begin[count] + random.nextInt(5)]; // room past the end is not read
+            for (int c = 0; c < count; c++) {
+                System.arraycopy(cuts[c], 0, flat, begin[c], cuts[c].length);
+            }
+            boolean[] fixed = new boolean[m];
+            for (int r = 0; r < m; r++) {
+                fixed[r] = random.nextInt(10) == 0;
+            }
+            long none = CoverRaise.bound(m, new boolean[m], cuts, count);
+            long some = CoverRaise.bound(m, fixed, cuts, count);
+            assertEquals(none, shared.bound(m, null, flat, begin, count), "trial " + trial + ", none fixed");
+            assertEquals(some, shared.bound(m, fixed, flat, begin, count), "trial " + trial + ", some fixed");
+            differ += none != some ? 1 : 0;
+        }
+        assertTrue(differ > 50, differ + " of 200 trials where the fixed records lower the bound");
+    }
+
     /** The uniform raise by a queue of (time, record, degree) events; an event is stale once the degree moved. */
     private static double[] reference(int m, boolean[] fixed, int[][] cuts, int count) {
         int[] degree = new int[m];

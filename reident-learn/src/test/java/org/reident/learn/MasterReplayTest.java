@@ -48,6 +48,43 @@ class MasterReplayTest {
     }
 
     /**
+     * The cells {@code bench-master --cell-bounds} times: sorted distinct sets of a quarter to all of
+     * the records, and their bounds add up to what each cell's cuts give by the plain raise over the
+     * whole numbering (the cuts inside picked by testing every record of every cut).
+     */
+    @Test
+    void cellBoundsAddUpThePlainBoundsOfTheirCells() {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(68);
+        int n = 60;
+        int[][] cuts = new int[300][];
+        for (int c = 0; c < cuts.length; c++) {
+            cuts[c] = random.ints(0, n).distinct().limit(1 + random.nextInt(4)).toArray();
+        }
+        MasterReplay.Problem p = new MasterReplay.Problem(n, new boolean[n], cuts, 0, n);
+        int[][] sets = MasterReplay.cellSets(n, 500, 3);
+        long plain = 0;
+        int lowered = 0;
+        for (int[] set : sets) {
+            assertTrue(set.length >= n / 4 && set.length <= n, set.length + " records");
+            boolean[] in = new boolean[n];
+            for (int k = 0; k < set.length; k++) {
+                assertTrue(k == 0 || set[k - 1] < set[k], "sorted and distinct");
+                in[set[k]] = true;
+            }
+            int[][] inside = java.util.Arrays.stream(cuts).filter(c -> java.util.Arrays.stream(c).allMatch(q -> in[q]))
+                    .toArray(int[][]::new);
+            long cover = inside.length == 0 ? 0 : CoverRaise.bound(n, new boolean[n], inside, inside.length);
+            plain += set.length - cover;
+            lowered += cover > 0 ? 1 : 0;
+        }
+        assertTrue(lowered > 100, lowered + " of 500 cells lowered by their cuts");
+        MasterReplay.CellBounds b = MasterReplay.cellBounds(p, 500, 2, 3);
+        assertEquals(plain, b.sum());
+        assertEquals(2, b.seconds().length);
+        assertEquals(500, b.cells());
+    }
+
+    /**
      * A seeded SB run's recorded problems (24 of them, the last with 419 cuts): both bounds, and the
      * split tree on two threads, from the root or resumed, give the same answers, which never fall,
      * and the dual bound is really switched on in some solve.
