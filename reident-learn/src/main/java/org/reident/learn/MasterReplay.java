@@ -60,6 +60,9 @@ public final class MasterReplay {
                 s += scratch.bound(p.cuts(), possible);
             }
             seconds[rep] = (System.nanoTime() - t0) / 1e9;
+            if (rep > 0 && s != sum) {
+                throw new IllegalStateException("the cells' bounds added up to " + sum + ", then " + s + " (a defect)");
+            }
             sum = s;
         }
         return new CellBounds(cells, seconds, sum);
