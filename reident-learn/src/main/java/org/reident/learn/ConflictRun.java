@@ -450,11 +450,12 @@ final class ConflictRun {
         }
     }
 
-    /** Rare numerical events worth showing (unshrunk cuts, LP restarts), and how the master solves were answered. */
+    /** Rare numerical events worth showing (unshrunk cuts, LP restarts), the LP's purges, and how the master solves were answered. */
     String notes() {
         return (nodeConflicts > 0 ? ", " + nodeConflicts + " from the master's nodes" : "")
                 + (slave.fallbacks() > 0 ? ", " + slave.fallbacks() + " unshrunk" : "")
                 + (slave.restarts() > 0 ? ", " + slave.restarts() + " LP restarts" : "")
+                + (slave.purges() > 0 ? ", " + slave.purges() + " LP purges" : "")
                 + "; master: " + master.notes();
     }
 

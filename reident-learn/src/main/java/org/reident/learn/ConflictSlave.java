@@ -84,6 +84,17 @@ final class ConflictSlave {
         return this;
     }
 
+    /** Sets how often and from what size the LP is purged of rows no recent answer held tight (tests). */
+    ConflictSlave purge(int age, int from) {
+        lp.purge(age, from);
+        return this;
+    }
+
+    /** Times the LP was built again without the rows no recent answer held tight. */
+    int purges() {
+        return lp.purges();
+    }
+
     /** Times the LP was built again without the rows of records outside S. */
     int compactions() {
         return lp.compactions();
