@@ -4,6 +4,7 @@ import com.google.ortools.linearsolver.MPConstraint;
 import com.google.ortools.linearsolver.MPSolver;
 import com.google.ortools.linearsolver.MPVariable;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -29,15 +30,16 @@ import java.util.List;
  * <p>
  * <b>Purge.</b> Rows enter when violated and, until stop 69, stayed for good: on the whole Census's
  * SB the LP grew to about 3,000 rows, three per linked record, of which a basis holds at most 16
- * tight ones. GLOP extracts the whole model at every solve (about 1.2 ms per thousand rows on this
+ * tight ones. GLOP extracts the whole model at every solve (1.1-1.6 ms per thousand rows on this
  * LP with no simplex iteration at all) and its iterations grow with the rows too: 9.2 ms a solve.
  * Each answer now stamps the rows its solution holds tight (slack at most {@link #TIGHT} eps), and
  * every {@value #PURGE_AGE} answers, when the LP holds at least {@value #PURGE_FROM} rows and
  * most of them were not tight in the last {@value #PURGE_AGE} answers (or belong to inactive
  * records), the LP is built again without those. They stay in the working set and enter again
- * when violated, so every answer is still exact for the whole system. The same 60 s run: about 800
- * rows and 2.5 ms a solve, and the bound's steps came about 1.8 times sooner (980 at 25.9 s against
- * 47.6 s; docs/learning.md, "The slave's LP purged of rows no answer holds tight").
+ * when violated, so every answer is still exact for the whole system. The same 60 s run (a
+ * development build of this rule): about 800 rows and 2.5 ms a solve, and the first minute's bound
+ * steps about 1.8 times sooner (980 at 25.9 s against 47.6 s); whole proofs are the master's and
+ * their path's (docs/learning.md, "The slave's LP purged of rows no answer holds tight").
  */
 final class SlaveLp {
     /**
@@ -127,7 +129,7 @@ final class SlaveLp {
         rows.get(r).add(null);
         int n = rows.get(r).size();
         if (n > stamp[r].length) {
-            stamp[r] = java.util.Arrays.copyOf(stamp[r], 2 * n);
+            stamp[r] = Arrays.copyOf(stamp[r], 2 * n);
         }
     }
 
@@ -136,7 +138,7 @@ final class SlaveLp {
         global.add(coef);
         globalRows.add(null);
         if (global.size() > globalStamp.length) {
-            globalStamp = java.util.Arrays.copyOf(globalStamp, 2 * global.size());
+            globalStamp = Arrays.copyOf(globalStamp, 2 * global.size());
         }
     }
 
