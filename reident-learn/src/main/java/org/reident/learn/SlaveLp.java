@@ -30,8 +30,8 @@ import java.util.List;
  * <p>
  * <b>Purge.</b> Rows enter when violated and, until stop 69, stayed for good: on the whole Census's
  * SB the LP grew to about 3,000 rows, three per linked record, of which a basis holds at most 16
- * tight ones. GLOP extracts the whole model at every solve (1.1-1.6 ms per thousand rows on this
- * LP with no simplex iteration at all) and its iterations grow with the rows too: 9.2 ms a solve.
+ * tight ones. GLOP extracts the whole model at every solve (3.3-5.2 ms for a solve of those 3,000
+ * rows with no simplex iteration at all) and its iterations grow with the rows too: 9.2 ms a solve.
  * Each answer now stamps the rows its solution holds tight (slack at most {@link #TIGHT} eps), and
  * every {@value #PURGE_AGE} answers, when the LP holds at least {@value #PURGE_FROM} rows and
  * most of them were not tight in the last {@value #PURGE_AGE} answers (or belong to inactive
