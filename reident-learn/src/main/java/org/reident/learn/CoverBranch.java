@@ -95,6 +95,8 @@ final class CoverBranch {
     private boolean[] prefer;
     private final long dualAfter;
     private CoverDual dual;
+    /** The covering LP kept between the master's solves (null: solved afresh; {@link #lp}). */
+    private CoverLp lp;
     /** The covering LP's dual (GLOP), once per tree, shared with the split's workers. */
     private double[] start;
     private int threads = Runtime.getRuntime().availableProcessors();
@@ -182,6 +184,15 @@ final class CoverBranch {
 
     int records() {
         return m;
+    }
+
+    /**
+     * The dual bound starts from this LP's dual (null: from {@link CoverDual#lpStart}, solved afresh),
+     * synced by the caller to this tree's cuts and given records.
+     */
+    CoverBranch lp(CoverLp covering) {
+        lp = covering;
+        return this;
     }
 
     /** Resume from the frontier of the previous solve (null: none) where it still applies. */
@@ -361,9 +372,22 @@ final class CoverBranch {
 
     private void ensureDual() {
         if (dual == null) {
-            start = CoverDual.lpStart(m, problem.cuts, problem.cutCount, deadline, halted);
+            start = lp == null ? CoverDual.lpStart(m, problem.cuts, problem.cutCount, deadline, halted) : lpStart();
             useDual(new CoverDual(m, problem.cuts, problem.cutCount, maxSize, start));
         }
+    }
+
+    /** The dual start from {@link #lp}, in this problem's order of the cuts (null as {@link CoverLp#duals}). */
+    private double[] lpStart() {
+        double[] all = lp.duals(deadline, halted);
+        if (all == null) {
+            return null;
+        }
+        double[] own = new double[problem.cutCount];
+        for (int c = 0; c < own.length; c++) {
+            own[c] = all[problem.source[c]];
+        }
+        return own;
     }
 
     private void useDual(CoverDual d) {

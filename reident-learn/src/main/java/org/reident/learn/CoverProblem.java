@@ -16,6 +16,8 @@ final class CoverProblem {
     /** The cuts not hit by a given record. */
     final int[][] cuts;
     final int cutCount;
+    /** Each cut's index in the cuts given to the constructor. */
+    final int[] source;
     /** The cuts holding each record. */
     final int[][] byRecord;
     final int[] degree;
@@ -44,16 +46,19 @@ final class CoverProblem {
         givenCount = count;
         int kept = 0;
         int[][] own = new int[cutCount][];
+        int[] from = new int[cutCount];
         for (int c = 0; c < cutCount; c++) {
             boolean isHit = false;
             for (int r : cuts[c]) {
                 isHit |= given[r];
             }
             if (!isHit) {
+                from[kept] = c;
                 own[kept++] = cuts[c];
             }
         }
         this.cuts = own;
+        source = Arrays.copyOf(from, kept);
         this.cutCount = kept;
         degree = new int[records];
         int largest = 0;

@@ -56,6 +56,8 @@ final class CoverSearch implements CoverMaster {
     private final Halt halted = new Halt();
     /** A sample of the tree's nodes in each solve, for the learner to check ({@link NodeSamples}). */
     private final NodeSamples samples = new NodeSamples();
+    /** The covering LP, kept warm from solve to solve for the tree's dual bound. */
+    private final CoverLp covering;
 
     CoverSearch(CoverMaster exact, int records, long nodeLimit, int threads) {
         this.exact = exact;
@@ -63,6 +65,7 @@ final class CoverSearch implements CoverMaster {
         this.m = records;
         this.nodeLimit = nodeLimit;
         fixed = new boolean[records];
+        covering = new CoverLp(records);
     }
 
     /** Adds each solve's problem to {@code problems} from now on (null: none). */
@@ -91,7 +94,8 @@ final class CoverSearch implements CoverMaster {
 
     /** How the master solves were answered, for the progress line. */
     String notes() {
-        return branched + " by search tree" + (exactSolves > 0 ? ", " + exactSolves + " by " + exact.version().split(" ")[0] : "");
+        return branched + " by search tree" + (exactSolves > 0 ? ", " + exactSolves + " by " + exact.version().split(" ")[0] : "")
+                + (covering.restarts() > 0 ? ", " + covering.restarts() + " covering-LP restarts" : "");
     }
 
     /**
@@ -145,7 +149,9 @@ final class CoverSearch implements CoverMaster {
         if (halted.halted()) {
             return null;
         }
-        CoverBranch tree = new CoverBranch(m, cuts, cutCount, fixed).threads(threads).resume(frontier).haltOn(halted).sampleInto(samples);
+        covering.sync(cuts, cutCount, fixed);
+        CoverBranch tree = new CoverBranch(m, cuts, cutCount, fixed).threads(threads).resume(frontier).haltOn(halted)
+                .sampleInto(samples).lp(covering);
         boolean[] cover = new boolean[m];
         CoverBranch.Smallest found = tree.smallest(atLeast, atMost, nodeLimit, deadline, cover, last);
         frontier = tree.frontier();
@@ -208,6 +214,7 @@ final class CoverSearch implements CoverMaster {
 
     @Override
     public void delete() {
+        covering.delete();
         exact.delete();
     }
 }

@@ -101,7 +101,10 @@ public final class MasterReplay {
         DUAL,
         /** DUAL, split after {@link CoverBranch#SPLIT_AFTER} nodes ({@link CoverSplit}), each solve from the root. */
         SPLIT,
-        /** As the learner runs it: SPLIT, each solve resumed from the previous one's frontier where it applies. */
+        /**
+         * As the learner runs it: SPLIT, each solve resumed from the previous one's frontier where it
+         * applies, its dual bound started from the covering LP kept warm ({@link CoverLp}).
+         */
         RESUME
     }
 
@@ -110,6 +113,19 @@ public final class MasterReplay {
      * {@code nodeLimit} nodes. Every cover found is checked against the cuts.
      */
     public static List<Solve> replay(List<Problem> problems, Tree tree, int threads, long nodeLimit) {
+        if (tree != Tree.RESUME) {
+            return replay(problems, tree, threads, nodeLimit, null);
+        }
+        CoverLp covering = new CoverLp(problems.isEmpty() ? 0 : problems.get(0).records());
+        try {
+            return replay(problems, tree, threads, nodeLimit, covering);
+        } finally {
+            covering.delete();
+        }
+    }
+
+    /** The same, the dual bound of RESUME starting from {@code covering} kept warm, as the learner's. */
+    private static List<Solve> replay(List<Problem> problems, Tree tree, int threads, long nodeLimit, CoverLp covering) {
         List<Solve> solves = new ArrayList<>();
         boolean[] last = null;
         CoverFrontier frontier = null;
@@ -121,6 +137,10 @@ public final class MasterReplay {
                 b.threads(threads).resume(tree == Tree.RESUME ? frontier : null);
             } else {
                 b.split(Long.MAX_VALUE, 0);
+            }
+            if (covering != null) {
+                covering.sync(p.cuts(), p.cuts().length, p.fixed());
+                b.lp(covering);
             }
             boolean[] cover = new boolean[p.records()];
             CoverBranch.Smallest found = b.smallest(p.atLeast(), p.atMost(), nodeLimit, Double.MAX_VALUE, cover, last);
