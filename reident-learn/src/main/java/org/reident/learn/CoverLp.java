@@ -16,8 +16,7 @@ import java.util.Arrays;
  * Any optimal dual serves: the LP's optimum is the same, only the vertex may differ, and with it
  * which records the reduced costs forbid first, so the tree may find another cover of the same
  * size and the run take another path (the size cannot change: {@link CoverDual} is a valid bound
- * from any dual start). Deterministic: the
- * same sequence of solves gives the same duals.
+ * from any dual start). Deterministic: the same sequence of solves gives the same duals.
  * <p>
  * Measured (`learn --original c5.csv --protected p5.csv --aggregator bilinear`, the whole Census,
  * JFR profile, 2026-12-05, AMD EPYC, 2 cores): the cold LP took about 5 s of the first 308 s, 14 s
