@@ -1,8 +1,5 @@
 package org.reident.learn;
 
-import com.google.ortools.linearsolver.MPConstraint;
-import com.google.ortools.linearsolver.MPSolver;
-import com.google.ortools.linearsolver.MPVariable;
 import java.util.Arrays;
 
 /**
@@ -123,41 +120,18 @@ final class CoverDual {
         return lpStart(records, cuts, cutCount, deadline, new Halt());
     }
 
-    /** The same, also interrupted by {@code halt} (null then: its master's solves are over). */
+    /**
+     * The same, also interrupted by {@code halt} (null then: its master's solves are over): a
+     * {@link CoverLp} of these cuts alone, solved once with GLOP's defaults.
+     */
     static double[] lpStart(int records, int[][] cuts, int cutCount, double deadline, Halt halt) {
-        double remaining = deadline - StopRequest.now();
-        if (remaining <= 0 || halt.halted()) {
+        if (deadline - StopRequest.now() <= 0 || halt.halted()) {
             return null;
         }
-        MilpModel.loadNative();
-        MPSolver lp = MPSolver.createSolver("GLOP");
+        CoverLp lp = new CoverLp(records, false);
         try {
-            MPVariable[] x = new MPVariable[records];
-            MPConstraint[] rows = new MPConstraint[cutCount];
-            for (int c = 0; c < cutCount; c++) {
-                rows[c] = lp.makeConstraint(1, Double.POSITIVE_INFINITY);
-                for (int r : cuts[c]) {
-                    if (x[r] == null) {
-                        x[r] = lp.makeNumVar(0, Double.POSITIVE_INFINITY, "x" + r);
-                        lp.objective().setCoefficient(x[r], 1);
-                    }
-                    rows[c].setCoefficient(x[r], 1);
-                }
-            }
-            lp.objective().setMinimization();
-            lp.setTimeLimit((long) Math.ceil(Math.max(remaining, 1e-3) * 1000));
-            MPSolver.ResultStatus st;
-            try (StopRequest.Registration stop = halt.during(lp::interruptSolve)) {
-                st = lp.solve();
-            }
-            if (st != MPSolver.ResultStatus.OPTIMAL) {
-                return null;
-            }
-            double[] dual = new double[cutCount];
-            for (int c = 0; c < cutCount; c++) {
-                dual[c] = rows[c].dualValue();
-            }
-            return dual;
+            lp.sync(cuts, cutCount, new boolean[records]);
+            return lp.duals(deadline, halt);
         } finally {
             lp.delete();
         }

@@ -36,10 +36,25 @@ final class CoverLp {
     /** The records given when the rows were last relaxed. */
     private boolean[] given;
     private int restarts;
+    /** GLOP's parameters: no presolve and the dual simplex for an LP kept warm, GLOP's defaults for one solve. */
+    private final String parameters;
 
+    /** An LP to keep warm from solve to solve. */
     CoverLp(int records) {
+        this(records, true);
+    }
+
+    /**
+     * @param warm kept from solve to solve (no presolve, the dual simplex, so that GLOP restarts from
+     *             the last basis), or solved once ({@link CoverDual#lpStart}) with GLOP's defaults,
+     *             which solve one LP from nothing faster: the 124 last masters of the whole Census's
+     *             SB proof took 48.0-52.4 s with the warm parameters, 31.0-34.5 s with the defaults
+     *             (scratch harness, 2026-12-05)
+     */
+    CoverLp(int records, boolean warm) {
         this.records = records;
         given = new boolean[records];
+        parameters = warm ? "use_preprocessing: false use_dual_simplex: true" : "";
     }
 
     /**
@@ -117,7 +132,7 @@ final class CoverLp {
         if (lp == null) {
             MilpModel.loadNative();
             lp = MPSolver.createSolver("GLOP");
-            if (!lp.setSolverSpecificParametersAsString("use_preprocessing: false use_dual_simplex: true")) {
+            if (!lp.setSolverSpecificParametersAsString(parameters)) {
                 throw new IllegalStateException("GLOP refused the covering LP's parameters");
             }
             lp.objective().setMinimization();
