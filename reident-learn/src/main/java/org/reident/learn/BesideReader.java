@@ -63,6 +63,9 @@ final class BesideReader {
     private boolean cellsOwed;
     /** Seconds the cuts waited while the weight cells led ({@link #pauseForCells}). */
     private double pausedSeconds;
+    /** Seconds the weight cells were held while the cuts led ({@link #holdCellsWhileCutsLead}), and since when (-1: not held). */
+    private double heldSeconds;
+    private volatile double heldSince = -1;
     /** {@link #pauseLead} of the run's linkable records, set at {@link #start}. */
     private int lead = 1;
     /** Set by {@link #watchMaster}'s watch when it halted the master for the cells. */
@@ -113,7 +116,8 @@ final class BesideReader {
         double stalled = stallStarted;
         String early = stalled < 0 ? "" : String.format(Locale.ROOT, "; searches beside started at %.1f s by a master's solve"
                 + " of %.1f s", stalled, MASTER_STALL);
-        return (beside == null ? "" : beside.note()) + early + paused;
+        String held = heldSeconds > 0 ? String.format(Locale.ROOT, "; cells held %.1f s while the cuts led", heldSeconds) : "";
+        return (beside == null ? "" : beside.note()) + early + paused + held;
     }
 
     SimplexCells cells() {
@@ -187,6 +191,9 @@ final class BesideReader {
                     stallStarted = run.elapsed();
                     beside.startNow();
                 }
+                if (now - from >= run.watchPause) {
+                    releaseCells(); // a long solve shares the cores again, as before the hold
+                }
                 if (now - from >= run.watchPause && now < run.deadline && cellsLead()) {
                     haltedForCells = true;
                     halt.run();
@@ -229,6 +236,47 @@ final class BesideReader {
     boolean cellsLead() {
         SimplexCells c = cells();
         return c != null && beside.cellsRunning() && c.bound() <= run.cutsBound - lead;
+    }
+
+    /**
+     * Whether the cuts' bound is below the weight cells' (searching on) by at least {@link #pauseLead}
+     * records: the mirror of {@link #cellsLead}.
+     */
+    boolean cutsLead() {
+        SimplexCells c = cells();
+        return c != null && beside.cellsRunning() && run.cutsBound <= c.bound() - lead;
+    }
+
+    /**
+     * Before a master's solve: holds the weight cells ({@link SimplexCells#hold}) when the cuts lead
+     * ({@link #cutsLead}), so that the master's tree has the cores: the mirror of the cuts' pause while
+     * the cells lead. The watch lets them go once the solve has run {@link ConflictRun#watchPause} s
+     * ({@link #watchMaster}), the run after the solve ({@link #releaseCells}): a long solve shares the
+     * cores as before, so cells that would still overtake the cuts lose a second at most. Measured on
+     * the seed-1 M5-38 file, OWA (`learn --original m538/original.csv --protected m538/protected.csv
+     * --aggregator owa`, 2026-12-05, AMD EPYC, 2 cores), where the cells' bound stalls at 277 while the
+     * cuts prove 262 in 96 rounds: 25.0 and 26.3 s, the cells held 13.3 and 13.6 s, against 37.1-41.2 s
+     * in four runs of the build before (with no cells at all, a development switch: 21.0 and 25.3 s).
+     * Files where the cells lead are untouched (docs/learning-log.md, "Stop 71").
+     */
+    synchronized void holdCellsWhileCutsLead() {
+        if (cutsLead()) {
+            cells().hold(true);
+            heldSince = StopRequest.now();
+        }
+    }
+
+    /**
+     * Lets the cells held by {@link #holdCellsWhileCutsLead} go on: after the master's solve, or from
+     * the master's watch once the solve has run {@link #WATCH_PAUSE} s ({@link #watchMaster}).
+     * Idempotent, from either thread.
+     */
+    synchronized void releaseCells() {
+        if (heldSince >= 0) {
+            cells().hold(false);
+            heldSeconds += StopRequest.now() - heldSince;
+            heldSince = -1;
+        }
     }
 
     /**

@@ -297,7 +297,13 @@ final class ConflictRun {
             phase = "master: covering " + cuts + " cuts";
             masterSince = ms / 1e9;
             Thread watch = beside.watchMaster(master::halt); // the pause within a master's solve (null: no cells)
-            CoverMaster.Solved solved = master.solve(remaining, keep, m - bound, inc.kept() < 0 ? m : m - inc.kept() - 1);
+            beside.holdCellsWhileCutsLead();
+            CoverMaster.Solved solved;
+            try {
+                solved = master.solve(remaining, keep, m - bound, inc.kept() < 0 ? m : m - inc.kept() - 1);
+            } finally {
+                beside.releaseCells();
+            }
             if (watch != null) {
                 watch.interrupt();
             }

@@ -115,6 +115,10 @@ final class SimplexCells {
     private volatile Found best = new Found(-1, null);
     private volatile boolean done;
     private volatile long cells;
+    /** Set by {@link #hold}: the workers take no cell until it is cleared (guarded by {@link #lock}). */
+    private boolean held;
+    /** How often a held worker looks again, ms. */
+    static final long HOLD_POLL_MS = 20;
 
     /**
      * A cell, the records that could link in it, and its bound: at most that many, and at most its
@@ -297,6 +301,15 @@ final class SimplexCells {
         /** The next cell to work on (held by this worker), or null when the search ends. Under the lock. */
         private Cell next(double deadline, long maxCells) {
             while (!done && StopRequest.now() < deadline && cells < maxCells) {
+                if (held) {
+                    try {
+                        lock.wait(HOLD_POLL_MS);
+                    } catch (InterruptedException e) {
+                        done = true;
+                        Thread.currentThread().interrupt();
+                    }
+                    continue;
+                }
                 if (open.isEmpty()) {
                     if (active == 0) {
                         return null;
@@ -493,6 +506,17 @@ final class SimplexCells {
     /** Asks a running search to end. */
     void stop() {
         done = true;
+    }
+
+    /**
+     * Holds the workers (each takes no new cell; the one it works on it finishes) or lets them go on;
+     * from any thread. The bound stays valid while held: no cell leaves the queue unsearched.
+     */
+    void hold(boolean on) {
+        synchronized (lock) {
+            held = on;
+            lock.notifyAll();
+        }
     }
 
     /** No w of the family links more training records with margin eps (valid at any time). */
