@@ -268,7 +268,7 @@ final class BesideReader {
 
     /**
      * Lets the cells held by {@link #holdCellsWhileCutsLead} go on: after the master's solve, or from
-     * the master's watch once the solve has run {@link #WATCH_PAUSE} s ({@link #watchMaster}).
+     * the master's watch once the solve has run {@link ConflictRun#watchPause} s ({@link #watchMaster}).
      * Idempotent, from either thread.
      */
     synchronized void releaseCells() {
