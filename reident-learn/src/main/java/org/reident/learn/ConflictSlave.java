@@ -212,6 +212,11 @@ final class ConflictSlave {
         return lp.restarts();
     }
 
+    /** LP solves by the primal simplex after the dual simplex failed from scratch. */
+    int primalSolves() {
+        return lp.primalSolves();
+    }
+
     /** Conflicts whose dual support had to be replaced by the whole active set. */
     int fallbacks() {
         return filters.fallbacks();

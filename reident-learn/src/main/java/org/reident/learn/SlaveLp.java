@@ -88,6 +88,8 @@ final class SlaveLp {
     private int compactions;
     private int compactAfter = COMPACT_AFTER;
     private int restarts;
+    /** Solves by the primal simplex after the dual simplex failed from scratch ({@link #primalOnce}). */
+    private int primalSolves;
 
     /** An LP for {@code records} records, all active, with no rows yet. */
     SlaveLp(LearnOptions o, Features features, int records) {
@@ -114,6 +116,30 @@ final class SlaveLp {
         t = lp.makeNumVar(0, MPSolver.infinity(), "t");
         lp.objective().setCoefficient(t, 1);
         lp.objective().setMinimization();
+    }
+
+    /**
+     * The LP from scratch by GLOP's primal simplex, once, then the dual simplex again for the next
+     * solves. GLOP's dual simplex can fail (ABNORMAL) on an LP even from scratch, where the primal
+     * simplex and the presolve solve it: the whole Census with five variables released by rank
+     * swapping (p = 5, seed 1; docs/experiments/protections.json), WM, failed so on an LP of 539 rows
+     * in its first round, until 2026-12-05 an internal error (docs/learning-log.md, "Stop 72").
+     */
+    private MPSolver.ResultStatus primalOnce(double seconds) {
+        String primal = Margin.glop(o.eps()).replace("use_dual_simplex: true", "use_dual_simplex: false");
+        if (!lp.setSolverSpecificParametersAsString(primal)) {
+            throw new IllegalStateException("GLOP refused the parameters " + primal);
+        }
+        try {
+            lp.reset();
+            primalSolves++;
+            lp.setTimeLimit((long) (seconds * 1000));
+            return solveNow();
+        } finally {
+            if (!lp.setSolverSpecificParametersAsString(Margin.glop(o.eps()))) {
+                throw new IllegalStateException("GLOP refused the parameters " + Margin.glop(o.eps()));
+            }
+        }
     }
 
     /** A solve that a stop request interrupts ({@link StopRequest}): GLOP can run for minutes on a stalled LP. */
@@ -185,6 +211,10 @@ final class SlaveLp {
                 restarts++;
                 lp.setTimeLimit((long) (remaining * 1000));
                 st = solveNow();
+                remaining = deadline - StopRequest.now();
+            }
+            if (st == MPSolver.ResultStatus.ABNORMAL && remaining > 1) {
+                st = primalOnce(remaining);
                 remaining = deadline - StopRequest.now();
             }
             if (st != MPSolver.ResultStatus.OPTIMAL) {
@@ -421,6 +451,11 @@ final class SlaveLp {
     /** Solves that had to start from scratch after a numerical failure of the warm start. */
     int restarts() {
         return restarts;
+    }
+
+    /** Solves by the primal simplex after the dual simplex failed from scratch. */
+    int primalSolves() {
+        return primalSolves;
     }
 
     void delete() {
