@@ -461,7 +461,7 @@ final class ConflictRun {
         return (nodeConflicts > 0 ? ", " + nodeConflicts + " from the master's nodes" : "")
                 + (slave.fallbacks() > 0 ? ", " + slave.fallbacks() + " unshrunk" : "")
                 + (slave.restarts() > 0 ? ", " + slave.restarts() + " LP restarts" : "")
-                + (slave.primalSolves() > 0 ? ", " + slave.primalSolves() + " by the primal simplex" : "")
+                + (slave.otherSolves() > 0 ? ", " + slave.otherSolves() + " LPs solved with other settings" : "")
                 + (slave.purges() > 0 ? ", " + slave.purges() + " LP purges" : "")
                 + "; master: " + master.notes();
     }

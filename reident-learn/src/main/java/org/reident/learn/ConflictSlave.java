@@ -212,9 +212,9 @@ final class ConflictSlave {
         return lp.restarts();
     }
 
-    /** LP solves by the primal simplex after the dual simplex failed from scratch. */
-    int primalSolves() {
-        return lp.primalSolves();
+    /** LP solves with other GLOP settings after the slave's own failed from scratch. */
+    int otherSolves() {
+        return lp.otherSolves();
     }
 
     /** Conflicts whose dual support had to be replaced by the whole active set. */

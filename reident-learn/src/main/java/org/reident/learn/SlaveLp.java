@@ -88,8 +88,8 @@ final class SlaveLp {
     private int compactions;
     private int compactAfter = COMPACT_AFTER;
     private int restarts;
-    /** Solves by the primal simplex after the dual simplex failed from scratch ({@link #primalOnce}). */
-    private int primalSolves;
+    /** Solves with {@link #OTHER_SETTINGS} after the slave's own failed from scratch. */
+    private int otherSolves;
 
     /** An LP for {@code records} records, all active, with no rows yet. */
     SlaveLp(LearnOptions o, Features features, int records) {
@@ -119,25 +119,52 @@ final class SlaveLp {
     }
 
     /**
-     * The LP from scratch by GLOP's primal simplex, once, then the dual simplex again for the next
-     * solves. GLOP's dual simplex can fail (ABNORMAL) on an LP even from scratch, where the primal
-     * simplex and the presolve solve it: the whole Census with five variables released by rank
-     * swapping (p = 5, seed 1; docs/experiments/protections.json), WM, failed so on an LP of 539 rows
-     * in its first round, until 2026-12-05 an internal error (docs/learning-log.md, "Stop 72").
+     * GLOP's settings tried in turn, each from scratch, after the slave's own (no presolve, the dual
+     * simplex) failed twice, from its last basis and from scratch ({@link #otherSettings}). GLOP can
+     * answer ABNORMAL on an LP from any start with one setting and solve it with another; no one
+     * setting solved all three such LPs met (stop 72, docs/learning-log.md): the presolve with the
+     * dual simplex did, and the dual simplex without presolve and without scaling did on the two it
+     * was tried on.
      */
-    private MPSolver.ResultStatus primalOnce(double seconds) {
-        String primal = Margin.glop(o.eps()).replace("use_dual_simplex: true", "use_dual_simplex: false");
-        if (!lp.setSolverSpecificParametersAsString(primal)) {
-            throw new IllegalStateException("GLOP refused the parameters " + primal);
-        }
+    private static final String[] OTHER_SETTINGS = {
+        "use_preprocessing: true use_dual_simplex: true",
+        "use_preprocessing: false use_dual_simplex: true use_scaling: false",
+        "use_preprocessing: true use_dual_simplex: false",
+        "use_preprocessing: false use_dual_simplex: false use_scaling: false",
+    };
+
+    /**
+     * The LP from scratch with {@link #OTHER_SETTINGS} in turn until one answers OPTIMAL or the
+     * deadline comes, then the slave's own settings again for the next solves. Met on the whole
+     * Census's five variables released by rank swapping (docs/experiments/protections.json, seed 1):
+     * p = 5 with WM and WM_m, p = 15 with MD*, each an internal error in its first round from stop
+     * 69's purge of the LP (078bca2) until stop 72.
+     */
+    private MPSolver.ResultStatus otherSettings(double deadline) {
+        MPSolver.ResultStatus st = MPSolver.ResultStatus.ABNORMAL;
         try {
-            lp.reset();
-            primalSolves++;
-            lp.setTimeLimit((long) (seconds * 1000));
-            return solveNow();
+            for (String setting : OTHER_SETTINGS) {
+                double remaining = deadline - StopRequest.now();
+                if (remaining <= 0) {
+                    return st;
+                }
+                String parameters = (setting + " " + Margin.glopTolerance(o.eps())).trim();
+                if (!lp.setSolverSpecificParametersAsString(parameters)) {
+                    throw new IllegalStateException("GLOP refused the parameters " + parameters);
+                }
+                lp.reset();
+                otherSolves++;
+                lp.setTimeLimit((long) Math.max(1, remaining * 1000));
+                st = solveNow();
+                if (st == MPSolver.ResultStatus.OPTIMAL) {
+                    return st;
+                }
+            }
+            return st;
         } finally {
-            if (!lp.setSolverSpecificParametersAsString(Margin.glop(o.eps()))) {
-                throw new IllegalStateException("GLOP refused the parameters " + Margin.glop(o.eps()));
+            String own = Margin.glop(o.eps()) + " use_scaling: true"; // explicit: GLOP may merge settings
+            if (!lp.setSolverSpecificParametersAsString(own)) {
+                throw new IllegalStateException("GLOP refused the parameters " + own);
             }
         }
     }
@@ -214,7 +241,7 @@ final class SlaveLp {
                 remaining = deadline - StopRequest.now();
             }
             if (st == MPSolver.ResultStatus.ABNORMAL && remaining > 1) {
-                st = primalOnce(remaining);
+                st = otherSettings(deadline);
                 remaining = deadline - StopRequest.now();
             }
             if (st != MPSolver.ResultStatus.OPTIMAL) {
@@ -453,9 +480,9 @@ final class SlaveLp {
         return restarts;
     }
 
-    /** Solves by the primal simplex after the dual simplex failed from scratch. */
-    int primalSolves() {
-        return primalSolves;
+    /** Solves with other GLOP settings after the slave's own failed from scratch ({@link #otherSettings}). */
+    int otherSolves() {
+        return otherSolves;
     }
 
     void delete() {
