@@ -219,7 +219,7 @@ final class SlaveLp {
      * or NOT_SOLVED: only with more than a second left is ABNORMAL a numerical failure, and then the
      * LP is solved again from scratch within the time left; until 2026-11-27 the time left was read
      * before the solve, and a first LP longer than the limit was solved twice and then reported as an
-     * internal error).
+     * internal error). Should that fail too, {@link #otherSettings} tries GLOP's other settings.
      */
     double solve(double deadline, double[] th) {
         purgeIfMostlyStale();
