@@ -121,10 +121,11 @@ final class SlaveLp {
     /**
      * GLOP's settings tried in turn, each from scratch, after the slave's own (no presolve, the dual
      * simplex) failed twice, from its last basis and from scratch ({@link #otherSettings}). GLOP can
-     * answer ABNORMAL on an LP from any start with one setting and solve it with another; no one
-     * setting solved all three such LPs met (stop 72, docs/learning-log.md): the presolve with the
-     * dual simplex did, and the dual simplex without presolve and without scaling did on the two it
-     * was tried on.
+     * answer ABNORMAL on an LP from any start with one setting and solve it with another. Of the
+     * three such LPs met (stop 72, docs/learning-log.md) the presolve with the dual simplex solved
+     * all three, the dual simplex without presolve or scaling the two it was tried on, the primal
+     * simplex one without presolve and two with it: which setting fails differs from LP to LP, so
+     * all four are tried rather than one.
      */
     private static final String[] OTHER_SETTINGS = {
         "use_preprocessing: true use_dual_simplex: true",
