@@ -86,6 +86,8 @@ public final class ConflictLearner {
     /** {@link ConflictRun#NODE_CHECKS_FROM} and {@link NodeSamples#EVERY}, or a test's. */
     private final int nodeChecksFrom;
     private final long nodeEvery;
+    /** A group's run ({@link #forGroup}): the searches beside wait {@link WeightsBeside#AFTER} whatever its limit. */
+    private final boolean group;
 
     public ConflictLearner(LearnOptions options) {
         this(options, CoverSearch.NODES, HARD_NODES);
@@ -102,12 +104,12 @@ public final class ConflictLearner {
     /** As above, every master solve's problem also added to {@code record} (may be null). */
     ConflictLearner(LearnOptions options, long treeNodes, long hardNodes, List<MasterReplay.Problem> record) {
         this(options, treeNodes, hardNodes, record, ROUND_PAUSE, null, null, false, ConflictRun.NODE_CHECKS_FROM,
-                NodeSamples.EVERY);
+                NodeSamples.EVERY, false);
     }
 
     private ConflictLearner(LearnOptions options, long treeNodes, long hardNodes, List<MasterReplay.Problem> record,
             double roundPause, DistanceModel start, String startWhat, boolean epsCheck, int nodeChecksFrom,
-            long nodeEvery) {
+            long nodeEvery, boolean group) {
         this.o = options;
         this.treeNodes = treeNodes;
         this.hardNodes = hardNodes;
@@ -118,11 +120,12 @@ public final class ConflictLearner {
         this.epsCheck = epsCheck;
         this.nodeChecksFrom = nodeChecksFrom;
         this.nodeEvery = nodeEvery;
+        this.group = group;
     }
 
     /** The same learner whose rounds wait for the leading weight cells after {@code seconds} (tests). */
     ConflictLearner roundPause(double seconds) {
-        return new ConflictLearner(o, treeNodes, hardNodes, record, seconds, start, startWhat, epsCheck, nodeChecksFrom, nodeEvery);
+        return new ConflictLearner(o, treeNodes, hardNodes, record, seconds, start, startWhat, epsCheck, nodeChecksFrom, nodeEvery, group);
     }
 
     /**
@@ -131,7 +134,7 @@ public final class ConflictLearner {
      * result then links at least as many records with margin eps as it does.
      */
     public ConflictLearner start(DistanceModel model, String what) {
-        return new ConflictLearner(o, treeNodes, hardNodes, record, roundPause, model, what, epsCheck, nodeChecksFrom, nodeEvery);
+        return new ConflictLearner(o, treeNodes, hardNodes, record, roundPause, model, what, epsCheck, nodeChecksFrom, nodeEvery, group);
     }
 
     /**
@@ -140,7 +143,7 @@ public final class ConflictLearner {
      * status FEASIBLE, {@link LearnResult#epsStopped}. {@link EpsPasses} then learns with that eps.
      */
     public ConflictLearner untilEpsAdvised() {
-        return new ConflictLearner(o, treeNodes, hardNodes, record, roundPause, start, startWhat, true, nodeChecksFrom, nodeEvery);
+        return new ConflictLearner(o, treeNodes, hardNodes, record, roundPause, start, startWhat, true, nodeChecksFrom, nodeEvery, group);
     }
 
     /**
@@ -149,11 +152,23 @@ public final class ConflictLearner {
      */
     ConflictLearner nodeChecks(int fromSamples, long everyMask) {
         return new ConflictLearner(o, treeNodes, hardNodes, record, roundPause, start, startWhat, epsCheck, fromSamples,
-                everyMask);
+                everyMask, group);
+    }
+
+    /**
+     * The same learner for one group of {@link GroupBound}, whose limit is a share of the run's: its
+     * searches beside the cuts wait {@link WeightsBeside#AFTER} as before stop 73, not a share of that
+     * limit ({@link WeightsBeside#SHORT_SHARE}), since only its bound counts and a climb would take a
+     * core from its proof.
+     */
+    ConflictLearner forGroup() {
+        return new ConflictLearner(o, treeNodes, hardNodes, record, roundPause, start, startWhat, epsCheck, nodeChecksFrom,
+                nodeEvery, true);
     }
 
     public LearnResult learn(LinkageData data, int[] train) {
         return new ConflictRun(o, treeNodes, hardNodes, record, roundPause, data, train).startFrom(start, startWhat)
-                .epsCheck(epsCheck).nodeChecks(nodeChecksFrom, nodeEvery).solve();
+                .epsCheck(epsCheck).nodeChecks(nodeChecksFrom, nodeEvery).waitLimit(group ? Double.POSITIVE_INFINITY
+                        : o.timeLimit()).solve();
     }
 }

@@ -52,6 +52,8 @@ final class ConflictRun {
     volatile int conflicts;
     /** The climb's and the weight cells' incumbents and bounds, and the cuts' pause while the cells lead. */
     final BesideReader beside;
+    /** See {@link #waitLimit(double)}. */
+    double waitLimit;
     /** The slave's part of each round: records given up one conflict at a time, and tried again. */
     private final SlaveRound slaveRound = new SlaveRound(this);
     /** {@link #conflicts} as of the last {@link #takeCuts}. */
@@ -116,6 +118,7 @@ final class ConflictRun {
         this.roundPause = roundPause;
         this.watchPause = Math.min(roundPause, BesideReader.WATCH_PAUSE);
         this.deadline = t0 / 1e9 + o.timeLimit();
+        this.waitLimit = o.timeLimit();
         this.data = data;
         this.train = train;
         this.m = train.length;
@@ -149,6 +152,16 @@ final class ConflictRun {
      */
     ConflictRun watchPause(double seconds) {
         this.watchPause = seconds;
+        return this;
+    }
+
+    /**
+     * The limit whose share ({@link WeightsBeside#SHORT_SHARE}) the searches beside the cuts wait at
+     * most; infinite: they wait {@link WeightsBeside#AFTER} or {@link WeightsBeside#LOW_RATE_AFTER}
+     * whatever the limit (a group's run). Unset: the run's own.
+     */
+    ConflictRun waitLimit(double seconds) {
+        this.waitLimit = seconds;
         return this;
     }
 

@@ -11,7 +11,8 @@ import org.reident.data.LinkageData;
  * wait {@link #AFTER} seconds first, so runs the cuts prove by then keep both cores and their paths
  * (every 400-record cell, the whole Census's WM in 1.5-2.0 s and CI in 7-8 s), or only
  * {@link #LOW_RATE_AFTER} for WM, WM_m and OWA on files where many records cannot be linked at all,
- * where the cells prove what the cuts are slow to. Then:
+ * where the cells prove what the cuts are slow to; and never more than {@link #SHORT_SHARE} of the
+ * time limit, so a short run has its incumbents from them. Then:
  * <ul>
  * <li>{@link LinkClimb} for incumbents, for every family: over the run's own weights for WM, WM_m
  * and OWA, else over a weighted mean's, which CI, CI_m, SB, SB_NC and MD* hold
@@ -47,6 +48,16 @@ final class WeightsBeside implements AutoCloseable {
      * against 1.7 and 2.1 s.
      */
     static final double LOW_RATE_SHARE = 0.25;
+    /**
+     * The searches wait at most this share of the time limit ({@link #after(Aggregator, boolean[], double)}):
+     * 1 s of a 5 s run, 2 s of a 10 s one; limits of 15 s and more keep {@link #AFTER}. Waiting 3 s of
+     * 5, the climb had 2 s, and families that hold the weighted means found fewer records than WM
+     * (EIA's first five variables released by rank swapping p = 5, `learn --time-limit 5s`, stop 73:
+     * SB, MD* and CI 218 against WM's 229 in two runs each; with this share 229 in all, WM's too).
+     * Not for a group's run ({@link ConflictLearner#forGroup}). The climb's stall window
+     * ({@link LinkClimb#STALL}) stays: shortened too, MD* on that file gave up at 212 records.
+     */
+    static final double SHORT_SHARE = 0.2;
     /** The climb's random moves: one fixed seed, so its moves repeat (how far it gets is the clock's). */
     private static final long SEED = 1;
     /** Polls of the run's incumbent while the climb waits for it to change ({@link #climbAgain}). */
@@ -85,6 +96,8 @@ final class WeightsBeside implements AutoCloseable {
      * simplex ones.
      *
      * @param start the run's start (nanoTime seconds)
+     * @param limit the time limit of which the searches wait at most {@link #SHORT_SHARE} (seconds;
+     *              infinite: no such cap)
      * @param fixed per training record, true when no parameter value links it (handed to the cells)
      * @param from  the weights to climb from, read when the climb would start; null: no climb
      * @param runBest the run's best count (its incumbent's records with margin eps), read by the
@@ -95,12 +108,12 @@ final class WeightsBeside implements AutoCloseable {
      *               starts again each time they change ({@link #climbAgain}); null: it does not
      */
     WeightsBeside(LearnOptions o, Features f, LinkageData data, int[] train, boolean[] fixed, double start,
-            double deadline, Supplier<double[]> from, IntSupplier runBest, Runnable proven, Supplier<double[]> incumbent) {
+            double deadline, double limit, Supplier<double[]> from, IntSupplier runBest, Runnable proven, Supplier<double[]> incumbent) {
         this.o = o;
         this.features = f;
         Aggregator a = o.aggregator();
         ownFamily = simplex(a);
-        after = after(a, fixed);
+        after = after(a, fixed, limit);
         double delta = a == Aggregator.WM_M ? o.delta() : 0;
         climbing = new Thread(guarded(() -> {
             if (!waited(start, deadline)) {
@@ -261,7 +274,15 @@ final class WeightsBeside implements AutoCloseable {
         return again;
     }
 
-    /** Seconds into a run before the searches start ({@link #AFTER}, {@link #LOW_RATE_AFTER}). */
+    /**
+     * Seconds into a run before the searches start: {@link #after(Aggregator, boolean[])}, at most
+     * {@link #SHORT_SHARE} of the time limit {@code limit} (seconds).
+     */
+    static double after(Aggregator a, boolean[] fixed, double limit) {
+        return Math.min(after(a, fixed), SHORT_SHARE * limit);
+    }
+
+    /** Seconds into a run before the searches start whatever its limit ({@link #AFTER}, {@link #LOW_RATE_AFTER}). */
     static double after(Aggregator a, boolean[] fixed) {
         if (fixed == null) {
             return AFTER;

@@ -9,7 +9,7 @@ import org.reident.data.LinkageData;
 
 /**
  * When the searches beside the cuts start: sooner for the simplex families on files where many
- * records cannot be linked; a search that throws ends alone and is named in the run's note; where
+ * records cannot be linked, and within a fifth of a short limit; a search that throws ends alone and is named in the run's note; where
  * few records link, the family climb starts again from each new incumbent.
  */
 class WeightsBesideTest {
@@ -37,6 +37,35 @@ class WeightsBesideTest {
     }
 
     /**
+     * The searches wait at most a fifth of the time limit (stop 73): 1 s of 5, 2 s of 10, and from 15 s
+     * on the waits above; an infinite limit (a group's run) keeps them whatever its own.
+     */
+    @Test
+    void shortLimitsStartTheSearchesWithinAFifthOfThem() {
+        assertEquals(0.2, WeightsBeside.SHORT_SHARE);
+        assertEquals(1.0, WeightsBeside.after(Aggregator.BILINEAR, fixed(4092, 0), 5), 1e-12, "EIA, SB, 5 s");
+        assertEquals(2.0, WeightsBeside.after(Aggregator.CHOQUET, null, 10), 1e-12);
+        assertEquals(0.4, WeightsBeside.after(Aggregator.WM, fixed(1000, 436), 2), 1e-12, "below the low rate's 1 s");
+        assertEquals(WeightsBeside.LOW_RATE_AFTER, WeightsBeside.after(Aggregator.WM, fixed(1000, 436), 10));
+        assertEquals(WeightsBeside.AFTER, WeightsBeside.after(Aggregator.MD_STAR, null, 15));
+        assertEquals(WeightsBeside.AFTER, WeightsBeside.after(Aggregator.WM, fixed(400, 33), 600));
+        assertEquals(WeightsBeside.AFTER, WeightsBeside.after(Aggregator.CHOQUET, null, Double.POSITIVE_INFINITY));
+    }
+
+    /**
+     * A 2 s run climbs: its searches start at 0.4 s, where they waited 3 s before stop 73 and never
+     * started (1,000 records of 5 variables with 10% noise, AM's weights linking most of them: the
+     * cuts' first round is still running then).
+     */
+    @Test
+    void aTwoSecondRunClimbs() {
+        LinkageData d = LearnFixtures.noise(1000, 5, 10, 3);
+        LearnOptions o = LearnOptions.defaults(Aggregator.WM).withTimeLimit(2);
+        LearnResult r = new ConflictLearner(o).learn(d, LearnFixtures.all(1000));
+        assertTrue(r.solver().contains("; weight climb: "), r.solver());
+    }
+
+    /**
      * A search that throws (here the climb, whose start cannot be read) ends alone: the error is
      * named in the note the run's solver line carries, not printed as a stack trace by the thread.
      */
@@ -49,7 +78,7 @@ class WeightsBesideTest {
         String note;
         try {
             double now = StopRequest.now();
-            WeightsBeside beside = new WeightsBeside(o, slave.features(), d, all, slave.unlinkable(), now - 60, now + 60,
+            WeightsBeside beside = new WeightsBeside(o, slave.features(), d, all, slave.unlinkable(), now - 60, now + 60, o.timeLimit(),
                     () -> {
                         throw new IllegalStateException("no start");
                     }, () -> -1, () -> { }, null);
@@ -91,7 +120,7 @@ class WeightsBesideTest {
             double[] second = LearnedModels.embed(o, new double[] {0.7, 0.1, 0.1, 0.1}, f);
             AtomicReference<double[]> incumbent = new AtomicReference<>(first);
             double now = StopRequest.now();
-            try (WeightsBeside beside = new WeightsBeside(o, f, d, all, slave.unlinkable(), now - 60, now + 120,
+            try (WeightsBeside beside = new WeightsBeside(o, f, d, all, slave.unlinkable(), now - 60, now + 120, o.timeLimit(),
                     () -> new double[] {0.25, 0.25, 0.25, 0.25}, () -> -1, () -> { }, incumbent::get)) {
                 double until = StopRequest.now() + 100; // about 13 s here; room for a slow machine's longer climbs
                 while (beside.climbedAgain() < 1 && StopRequest.now() < until) {
