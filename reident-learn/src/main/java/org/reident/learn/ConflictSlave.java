@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import org.reident.data.LinkageData;
 import org.reident.distance.Distances;
@@ -33,6 +34,8 @@ final class ConflictSlave {
     private final int[][] supportRows;
     /** The deletion filters on their worker threads. */
     private final FilterQueue filters;
+    /** See {@link #filterOtherSolves()}: incremented on the filters' threads. */
+    private final AtomicInteger filterOtherSolves = new AtomicInteger();
 
     private final boolean[] unlinkable;
     private final Set<Long> added = new HashSet<>();
@@ -179,8 +182,8 @@ final class ConflictSlave {
         List<double[]> globals = List.copyOf(lp.globals());
         int[] start = globalSupport.clone();
         int[] whole = activeRecords();
-        filters.submit(() -> DeletionFilter.shrink(o, features, conflict.clone(), own, support, globals, start, deadline),
-                whole);
+        filters.submit(() -> DeletionFilter.shrink(o, features, conflict.clone(), own, support, globals, start, deadline,
+                filterOtherSolves::incrementAndGet), whole);
     }
 
     /**
@@ -215,6 +218,11 @@ final class ConflictSlave {
     /** LP solves with other GLOP settings after the slave's own failed from scratch. */
     int otherSolves() {
         return lp.otherSolves();
+    }
+
+    /** The deletion filters' LP solves with other GLOP settings after their own failed ({@link DeletionFilter#failed}). */
+    int filterOtherSolves() {
+        return filterOtherSolves.get();
     }
 
     /** Conflicts whose dual support had to be replaced by the whole active set. */

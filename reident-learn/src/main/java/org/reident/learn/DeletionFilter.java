@@ -31,6 +31,10 @@ import java.util.List;
  * keeps a record (or, at the first check, leaves the whole active set as the cut): both valid.
  * Before this, a run whose filters were behind waited for all of them: a whole-Census Choquet on 8
  * variables with 20% noise, `--time-limit 60s`, ended after 89 s (docs/learning-log.md).
+ * <p>
+ * <b>GLOP failing.</b> An LP whose solve fails ({@link #failed}) is solved from scratch with GLOP's
+ * other settings ({@link GlopFallback}, stop 73), as the slave's is; until stop 73 it counted as "not
+ * infeasible" as above, which kept a record the filter could have dropped.
  */
 final class DeletionFilter {
     /** Violated global rows added per lazy round. */
@@ -46,15 +50,18 @@ final class DeletionFilter {
     private final double[] violation;
     /** The run's deadline (nanoTime seconds). */
     private final double deadline;
+    /** Run once per solve with GLOP's other settings ({@link GlopFallback}). */
+    private final Runnable otherSolved;
     private MPVariable tt;
     /** Per conflict record: its rows, their LP rows (null while outside), whether it is switched on. */
     private List<double[]>[] rows;
     private MPConstraint[][] lpRows;
     private boolean[] on;
 
-    private DeletionFilter(LearnOptions o, Features features, List<double[]> global, double deadline) {
+    private DeletionFilter(LearnOptions o, Features features, List<double[]> global, double deadline, Runnable otherSolved) {
         this.o = o;
         this.deadline = deadline;
+        this.otherSolved = otherSolved;
         this.global = global;
         small = MPSolver.createSolver("GLOP");
         small.suppressOutput();
@@ -76,15 +83,16 @@ final class DeletionFilter {
      * @param global       rows on the parameters alone (SB, MD*: distance >= 0), entered lazily
      * @param start        the global rows to enter first
      * @param deadline     when to stop shrinking (System.nanoTime() seconds)
+     * @param otherSolved  run once per LP solve with GLOP's other settings after its own failed
      * @return the shrunk conflict (only partly shrunk when the deadline came first), or null when the
      *         small LP does not confirm the conflict
      */
     static int[] shrink(LearnOptions o, Features features, int[] conflict, List<double[]>[] coefficients,
-            int[][] support, List<double[]> global, int[] start, double deadline) {
+            int[][] support, List<double[]> global, int[] start, double deadline, Runnable otherSolved) {
         if (StopRequest.now() >= deadline) {
             return null; // a filter still queued at the deadline: not even its LP is built
         }
-        DeletionFilter f = new DeletionFilter(o, features, global, deadline);
+        DeletionFilter f = new DeletionFilter(o, features, global, deadline, otherSolved);
         try {
             return f.shrink(conflict, coefficients, support, start);
         } finally {
@@ -139,6 +147,15 @@ final class DeletionFilter {
      * entered first: rows outside the LP only relax it, so t* > 0 is a proof, and an answer
      * violating nothing is feasible for the whole system.
      */
+    /**
+     * A status of the solver's own failing (the LP is always feasible and bounded): ABNORMAL, INFEASIBLE
+     * or UNBOUNDED. Not NOT_SOLVED or FEASIBLE, which a solve cut short by the deadline answers.
+     */
+    static boolean failed(MPSolver.ResultStatus st) {
+        return st == MPSolver.ResultStatus.ABNORMAL || st == MPSolver.ResultStatus.INFEASIBLE
+                || st == MPSolver.ResultStatus.UNBOUNDED;
+    }
+
     private boolean infeasible() {
         while (true) {
             double remaining = deadline - StopRequest.now();
@@ -146,7 +163,12 @@ final class DeletionFilter {
                 return false;
             }
             small.setTimeLimit((long) Math.ceil(remaining * 1000));
-            if (small.solve() != MPSolver.ResultStatus.OPTIMAL) {
+            MPSolver.ResultStatus st = small.solve();
+            if (failed(st)) {
+                st = GlopFallback.solve(small, Margin.glop(o.eps()) + " use_scaling: true", Margin.glopTolerance(o.eps()),
+                        deadline, small::solve, otherSolved::run);
+            }
+            if (st != MPSolver.ResultStatus.OPTIMAL) {
                 return false;
             }
             if (small.objective().value() > Margin.infeasible(o.eps())) {

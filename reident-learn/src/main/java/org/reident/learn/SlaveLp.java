@@ -88,7 +88,7 @@ final class SlaveLp {
     private int compactions;
     private int compactAfter = COMPACT_AFTER;
     private int restarts;
-    /** Solves with {@link #OTHER_SETTINGS} after the slave's own failed from scratch. */
+    /** Solves with GLOP's other settings after the slave's own failed from scratch ({@link #otherSettings}). */
     private int otherSolves;
 
     /** An LP for {@code records} records, all active, with no rows yet. */
@@ -119,55 +119,16 @@ final class SlaveLp {
     }
 
     /**
-     * GLOP's settings tried in turn, each from scratch, after the slave's own (no presolve, the dual
-     * simplex) failed twice, from its last basis and from scratch ({@link #otherSettings}). GLOP can
-     * answer ABNORMAL on an LP from any start with one setting and solve it with another. Of the
-     * three such LPs met (stop 72, docs/learning-log.md) the presolve with the dual simplex solved
-     * all three, the dual simplex without presolve or scaling the two it was tried on, the primal
-     * simplex one without presolve and two with it: which setting fails differs from LP to LP, so
-     * all four are tried rather than one.
-     */
-    private static final String[] OTHER_SETTINGS = {
-        "use_preprocessing: true use_dual_simplex: true",
-        "use_preprocessing: false use_dual_simplex: true use_scaling: false",
-        "use_preprocessing: true use_dual_simplex: false",
-        "use_preprocessing: false use_dual_simplex: false use_scaling: false",
-    };
-
-    /**
-     * The LP from scratch with {@link #OTHER_SETTINGS} in turn until one answers OPTIMAL or the
-     * deadline comes, then the slave's own settings again for the next solves. Met on the whole
-     * Census's five variables released by rank swapping (docs/experiments/protections.json, seed 1):
-     * p = 5 with WM and WM_m, p = 15 with MD*, each an internal error in its first round from stop
-     * 69's purge of the LP (078bca2) until stop 72.
+     * The LP from scratch with GLOP's other settings ({@link GlopFallback}) until one answers OPTIMAL
+     * or the deadline comes, then the slave's own settings again for the next solves. Met on the
+     * whole Census's five variables released by rank swapping (docs/experiments/protections.json,
+     * seed 1): p = 5 with WM and WM_m, p = 15 with MD*, each an internal error in its first round
+     * from stop 69's purge of the LP (078bca2) until stop 72.
      */
     private MPSolver.ResultStatus otherSettings(double deadline) {
-        MPSolver.ResultStatus st = MPSolver.ResultStatus.ABNORMAL;
-        try {
-            for (String setting : OTHER_SETTINGS) {
-                double remaining = deadline - StopRequest.now();
-                if (remaining <= 0) {
-                    return st;
-                }
-                String parameters = (setting + " " + Margin.glopTolerance(o.eps())).trim();
-                if (!lp.setSolverSpecificParametersAsString(parameters)) {
-                    throw new IllegalStateException("GLOP refused the parameters " + parameters);
-                }
-                lp.reset();
-                otherSolves++;
-                lp.setTimeLimit((long) Math.max(1, remaining * 1000));
-                st = solveNow();
-                if (st == MPSolver.ResultStatus.OPTIMAL) {
-                    return st;
-                }
-            }
-            return st;
-        } finally {
-            String own = Margin.glop(o.eps()) + " use_scaling: true"; // explicit: GLOP may merge settings
-            if (!lp.setSolverSpecificParametersAsString(own)) {
-                throw new IllegalStateException("GLOP refused the parameters " + own);
-            }
-        }
+        // the own settings named in full: GLOP may merge settings
+        return GlopFallback.solve(lp, Margin.glop(o.eps()) + " use_scaling: true", Margin.glopTolerance(o.eps()), deadline,
+                this::solveNow, () -> otherSolves++);
     }
 
     /** A solve that a stop request interrupts ({@link StopRequest}): GLOP can run for minutes on a stalled LP. */

@@ -1,0 +1,70 @@
+package org.reident.learn;
+
+import com.google.ortools.linearsolver.MPSolver;
+import java.util.function.Supplier;
+
+/**
+ * GLOP's other settings for an LP its own could not solve. GLOP can answer ABNORMAL (or, on an LP
+ * that is feasible by construction, INFEASIBLE) from any start with one setting and solve the same
+ * LP with another. Of the three such LPs of the slave met (stop 72, docs/learning-log.md) the
+ * presolve with the dual simplex solved all three, the dual simplex without presolve or scaling the
+ * two it was tried on, the primal simplex one without presolve and two with it: which setting fails
+ * differs from LP to LP, so all four are tried, each from scratch, rather than one.
+ * <p>
+ * Used by {@link SlaveLp} (after its restart from scratch fails) and {@link DeletionFilter} (at its
+ * first failure): every LP here is min t subject to rows theta . Delta + t >= eps, always feasible
+ * and bounded below by 0, so any status but OPTIMAL is the solver's, not the LP's.
+ */
+final class GlopFallback {
+    /** The settings tried in turn (see the class comment). */
+    static final String[] OTHER_SETTINGS = {
+        "use_preprocessing: true use_dual_simplex: true",
+        "use_preprocessing: false use_dual_simplex: true use_scaling: false",
+        "use_preprocessing: true use_dual_simplex: false",
+        "use_preprocessing: false use_dual_simplex: false use_scaling: false",
+    };
+
+    private GlopFallback() {
+    }
+
+    /**
+     * Solves {@code lp} from scratch with {@link #OTHER_SETTINGS} in turn (each with {@code tolerance},
+     * GLOP's tolerances for the run's eps) until one answers OPTIMAL or the deadline comes, then sets
+     * {@code own} again for the LP's next solves. {@code own} must name every field the other settings
+     * set ({@code use_preprocessing}, {@code use_dual_simplex}, {@code use_scaling}): GLOP may merge
+     * settings rather than replace them.
+     *
+     * @param solve    one solve of {@code lp} (e.g. one a stop request interrupts)
+     * @param counted  run once per solve made here
+     * @return the last status (ABNORMAL when the deadline left no time for any)
+     */
+    static MPSolver.ResultStatus solve(MPSolver lp, String own, String tolerance, double deadline,
+            Supplier<MPSolver.ResultStatus> solve, Runnable counted) {
+        MPSolver.ResultStatus st = MPSolver.ResultStatus.ABNORMAL;
+        try {
+            for (String setting : OTHER_SETTINGS) {
+                double remaining = deadline - StopRequest.now();
+                if (remaining <= 0) {
+                    return st;
+                }
+                set(lp, (setting + " " + tolerance).trim());
+                lp.reset();
+                counted.run();
+                lp.setTimeLimit((long) Math.max(1, remaining * 1000));
+                st = solve.get();
+                if (st == MPSolver.ResultStatus.OPTIMAL) {
+                    return st;
+                }
+            }
+            return st;
+        } finally {
+            set(lp, own);
+        }
+    }
+
+    private static void set(MPSolver lp, String parameters) {
+        if (!lp.setSolverSpecificParametersAsString(parameters)) {
+            throw new IllegalStateException("GLOP refused the parameters " + parameters);
+        }
+    }
+}

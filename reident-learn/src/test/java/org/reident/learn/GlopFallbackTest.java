@@ -1,0 +1,113 @@
+package org.reident.learn;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.ortools.linearsolver.MPConstraint;
+import com.google.ortools.linearsolver.MPSolver;
+import com.google.ortools.linearsolver.MPVariable;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * GLOP's other settings tried in turn where a solve fails ({@link GlopFallback}), on a hand-made
+ * LP of the slave's form: min t subject to w1 d1 + w2 d2 + t >= eps for two rivals, w1 + w2 = 1,
+ * w >= 0. With eps = 1 and the rivals' gaps (2, -2) and (-1, 3), the best w = (5/8, 3/8) gives both
+ * rows 1/2, so t* = 1/2. The failures are a solve stand-in's (GLOP's own cannot be called up on
+ * demand); each counted solve is a real one.
+ */
+class GlopFallbackTest {
+    private static final String OWN = Margin.glop(1e-4) + " use_scaling: true";
+    private MPSolver lp;
+    private MPVariable t;
+
+    @BeforeEach
+    void lp() {
+        MilpModel.loadNative();
+        lp = MPSolver.createSolver("GLOP");
+        lp.suppressOutput();
+        assertTrue(lp.setSolverSpecificParametersAsString(OWN));
+        MPVariable w1 = lp.makeNumVar(0, 1, "w1");
+        MPVariable w2 = lp.makeNumVar(0, 1, "w2");
+        t = lp.makeNumVar(0, MPSolver.infinity(), "t");
+        MPConstraint sum = lp.makeConstraint(1, 1);
+        sum.setCoefficient(w1, 1);
+        sum.setCoefficient(w2, 1);
+        double[][] gaps = {{2, -2}, {-1, 3}};
+        for (double[] g : gaps) {
+            MPConstraint row = lp.makeConstraint(1, MPSolver.infinity());
+            row.setCoefficient(w1, g[0]);
+            row.setCoefficient(w2, g[1]);
+            row.setCoefficient(t, 1);
+        }
+        lp.objective().setCoefficient(t, 1);
+        lp.objective().setMinimization();
+    }
+
+    @AfterEach
+    void delete() {
+        lp.delete();
+    }
+
+    @Test
+    void theFirstSettingThatSolvesIsKept() {
+        List<Integer> solves = new ArrayList<>();
+        AtomicInteger counted = new AtomicInteger();
+        // the first two settings "fail", the third solves
+        MPSolver.ResultStatus st = GlopFallback.solve(lp, OWN, "", StopRequest.now() + 60, () -> {
+            solves.add(solves.size());
+            return solves.size() <= 2 ? MPSolver.ResultStatus.ABNORMAL : lp.solve();
+        }, counted::incrementAndGet);
+        assertEquals(MPSolver.ResultStatus.OPTIMAL, st);
+        assertEquals(3, counted.get(), "two failed settings and the one that solved");
+        assertEquals(3, solves.size());
+        assertEquals(0.5, t.solutionValue(), 1e-9);
+        // the own settings are back: the LP solves again, to the same optimum
+        assertEquals(MPSolver.ResultStatus.OPTIMAL, lp.solve());
+        assertEquals(0.5, t.solutionValue(), 1e-9);
+    }
+
+    @Test
+    void everySettingIsTriedBeforeGivingUp() {
+        AtomicInteger counted = new AtomicInteger();
+        MPSolver.ResultStatus st = GlopFallback.solve(lp, OWN, "", StopRequest.now() + 60,
+                () -> MPSolver.ResultStatus.INFEASIBLE, counted::incrementAndGet);
+        assertEquals(MPSolver.ResultStatus.INFEASIBLE, st, "the last status");
+        assertEquals(GlopFallback.OTHER_SETTINGS.length, counted.get());
+        assertEquals(4, GlopFallback.OTHER_SETTINGS.length);
+    }
+
+    @Test
+    void noTimeLeftNoSolve() {
+        AtomicInteger counted = new AtomicInteger();
+        MPSolver.ResultStatus st = GlopFallback.solve(lp, OWN, "", StopRequest.now() - 1, lp::solve, counted::incrementAndGet);
+        assertEquals(MPSolver.ResultStatus.ABNORMAL, st);
+        assertEquals(0, counted.get());
+    }
+
+    @Test
+    void everySettingIsOneGlopTakes() {
+        for (String s : GlopFallback.OTHER_SETTINGS) {
+            assertTrue(lp.setSolverSpecificParametersAsString(s + " " + Margin.glopTolerance(1e-6)), s);
+        }
+        assertThrows(IllegalStateException.class, () -> GlopFallback.solve(lp, "no_such_field: 1", "",
+                StopRequest.now() + 60, lp::solve, () -> { }), "refused own settings are an internal error");
+    }
+
+    /** The filters fall back on the solver's own failures only, not on a solve the deadline cut short. */
+    @Test
+    void theFiltersFallBackOnFailuresOnly() {
+        assertTrue(DeletionFilter.failed(MPSolver.ResultStatus.ABNORMAL));
+        assertTrue(DeletionFilter.failed(MPSolver.ResultStatus.INFEASIBLE));
+        assertTrue(DeletionFilter.failed(MPSolver.ResultStatus.UNBOUNDED));
+        assertFalse(DeletionFilter.failed(MPSolver.ResultStatus.NOT_SOLVED));
+        assertFalse(DeletionFilter.failed(MPSolver.ResultStatus.FEASIBLE));
+        assertFalse(DeletionFilter.failed(MPSolver.ResultStatus.OPTIMAL));
+    }
+}
