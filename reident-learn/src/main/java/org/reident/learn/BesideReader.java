@@ -87,8 +87,8 @@ final class BesideReader {
         lead = pauseLead(run.bound);
         startKept = run.inc.kept();
         ConflictSlave slave = run.slave;
-        beside = new WeightsBeside(o, slave.features(), run.data, run.train, slave.unlinkable(), run.t0 / 1e9, run.deadline, run.waitLimit,
-                this::climbFrom, this::passing, halt, climbAgain(startKept, run.bound) ? run.inc::theta : null);
+        beside = new WeightsBeside(o, slave.features(), run.data, run.train, slave.unlinkable(), run.t0 / 1e9, run.deadline,
+                run.waitLimit, this::climbFrom, this::passing, halt, climbAgain(startKept, run.bound) ? run.inc::theta : null);
     }
 
     /**

@@ -143,19 +143,21 @@ final class DeletionFilter {
     }
 
     /**
-     * t* > 0 on the LP, with every row the answer violates (of the records switched on, and global)
-     * entered first: rows outside the LP only relax it, so t* > 0 is a proof, and an answer
-     * violating nothing is feasible for the whole system.
-     */
-    /**
      * A status of the solver's own failing (the LP is always feasible and bounded): ABNORMAL, INFEASIBLE
-     * or UNBOUNDED. Not NOT_SOLVED or FEASIBLE, which a solve cut short by the deadline answers.
+     * or UNBOUNDED; not NOT_SOLVED or FEASIBLE. A solve cut short by its time limit (the run's
+     * deadline) may answer ABNORMAL too: {@link GlopFallback#solve} then finds no time left and
+     * solves nothing.
      */
     static boolean failed(MPSolver.ResultStatus st) {
         return st == MPSolver.ResultStatus.ABNORMAL || st == MPSolver.ResultStatus.INFEASIBLE
                 || st == MPSolver.ResultStatus.UNBOUNDED;
     }
 
+    /**
+     * t* > 0 on the LP, with every row the answer violates (of the records switched on, and global)
+     * entered first: rows outside the LP only relax it, so t* > 0 is a proof, and an answer
+     * violating nothing is feasible for the whole system.
+     */
     private boolean infeasible() {
         while (true) {
             double remaining = deadline - StopRequest.now();

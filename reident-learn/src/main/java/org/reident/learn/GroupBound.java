@@ -121,7 +121,8 @@ final class GroupBound {
             }
             phase.accept(String.format(Locale.ROOT, "groups: group %d of %d (%d proven), their bounds so far %d + %d records"
                     + " not yet learned", g + 1, groups, proven, sum, order.length - from + size));
-            LearnResult res = new ConflictLearner(o.withTimeLimit(left / (groups - g)).withProgress(null)).forGroup().learn(data, group);
+            LearnResult res = new ConflictLearner(o.withTimeLimit(left / (groups - g)).withProgress(null)).forGroup()
+                    .learn(data, group);
             sum += res.bound();
             proven += res.status().equals("OPTIMAL") ? 1 : 0;
         }
