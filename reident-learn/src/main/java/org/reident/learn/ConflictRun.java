@@ -247,7 +247,8 @@ final class ConflictRun {
             }
         }
         progress(String.format(Locale.ROOT, "model: %d records (%d cannot be linked), %d parameters, %d first rows%s, %.1f s",
-                m, unlinkable, slave.parameters(), slave.rows(), FirstRows.stoppedAt(slave.firstScanned(), m), elapsed()));
+                m, unlinkable, slave.parameters(), slave.rows(), FirstRows.stoppedAt(slave.firstScanned(), m)
+                        + FirstRows.otherSolvesNote(slave.loneOtherSolves()), elapsed()));
         long linking = System.nanoTime();
         seed(LearnedModels.neutral(o.aggregator(), slave.features()), "start: AM");
         reserveForRecount((System.nanoTime() - linking) / 1e9);

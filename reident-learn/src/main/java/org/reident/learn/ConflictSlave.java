@@ -34,6 +34,8 @@ final class ConflictSlave {
     private final int[][] supportRows;
     /** The deletion filters on their worker threads. */
     private final FilterQueue filters;
+    /** {@link FirstRows#otherSolves()}. */
+    private final int loneOtherSolves;
     /** See {@link #filterOtherSolves()}: incremented on the filters' threads. */
     private final AtomicInteger filterOtherSolves = new AtomicInteger();
 
@@ -73,6 +75,7 @@ final class ConflictSlave {
         supportRows = new int[train.length][];
         FirstRows first = FirstRows.of(o, features, data, train, deadline);
         firstScanned = first.scanned();
+        loneOtherSolves = first.otherSolves();
         for (int r = 0; r < train.length; r++) {
             unlinkable[r] = first.unlinkable(r);
             for (int j : first.rivals(r)) {
@@ -220,9 +223,14 @@ final class ConflictSlave {
         return lp.otherSolves();
     }
 
-    /** The deletion filters' LP solves with other GLOP settings after their own failed ({@link DeletionFilter#failed}). */
+    /** The deletion filters' LP solves with other GLOP settings after their own failed ({@link GlopFallback#failed}). */
     int filterOtherSolves() {
         return filterOtherSolves.get();
+    }
+
+    /** The lone records' LP solves with other GLOP settings ({@link FirstRows#otherSolves()}). */
+    int loneOtherSolves() {
+        return loneOtherSolves;
     }
 
     /** Conflicts whose dual support had to be replaced by the whole active set. */

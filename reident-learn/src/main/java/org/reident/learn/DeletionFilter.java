@@ -32,7 +32,7 @@ import java.util.List;
  * Before this, a run whose filters were behind waited for all of them: a whole-Census Choquet on 8
  * variables with 20% noise, `--time-limit 60s`, ended after 89 s (docs/learning-log.md).
  * <p>
- * <b>GLOP failing.</b> An LP whose solve fails ({@link #failed}) is solved from scratch with GLOP's
+ * <b>GLOP failing.</b> An LP whose solve fails ({@link GlopFallback#failed}) is solved from scratch with GLOP's
  * other settings ({@link GlopFallback}, stop 73), as the slave's is; until stop 73 it counted as "not
  * infeasible" as above, which kept a record the filter could have dropped.
  */
@@ -143,17 +143,6 @@ final class DeletionFilter {
     }
 
     /**
-     * A status of the solver's own failing (the LP is always feasible and bounded): ABNORMAL, INFEASIBLE
-     * or UNBOUNDED; not NOT_SOLVED or FEASIBLE. A solve cut short by its time limit (the run's
-     * deadline) may answer ABNORMAL too: {@link GlopFallback#solve} then finds no time left and
-     * solves nothing.
-     */
-    static boolean failed(MPSolver.ResultStatus st) {
-        return st == MPSolver.ResultStatus.ABNORMAL || st == MPSolver.ResultStatus.INFEASIBLE
-                || st == MPSolver.ResultStatus.UNBOUNDED;
-    }
-
-    /**
      * t* > 0 on the LP, with every row the answer violates (of the records switched on, and global)
      * entered first: rows outside the LP only relax it, so t* > 0 is a proof, and an answer
      * violating nothing is feasible for the whole system.
@@ -166,7 +155,7 @@ final class DeletionFilter {
             }
             small.setTimeLimit((long) Math.ceil(remaining * 1000));
             MPSolver.ResultStatus st = small.solve();
-            if (failed(st)) {
+            if (GlopFallback.failed(st)) {
                 st = GlopFallback.solve(small, Margin.glop(o.eps()) + " use_scaling: true", Margin.glopTolerance(o.eps()),
                         deadline, small::solve, otherSolved::run);
             }

@@ -1,6 +1,7 @@
 package org.reident.learn;
 
 import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.reident.data.LinkageData;
 
 /**
@@ -22,11 +23,13 @@ final class FirstRows {
     private final boolean[] unlinkable;
     private final int[][] rivals;
     private final int scanned;
+    private final int otherSolves;
 
-    private FirstRows(boolean[] unlinkable, int[][] rivals, int scanned) {
+    private FirstRows(boolean[] unlinkable, int[][] rivals, int scanned, int otherSolves) {
         this.unlinkable = unlinkable;
         this.rivals = rivals;
         this.scanned = scanned;
+        this.otherSolves = otherSolves;
     }
 
     /**
@@ -44,12 +47,27 @@ final class FirstRows {
         boolean[] unlinkable = new boolean[train.length];
         int[][] rivals = new int[train.length][];
         boolean lone = LoneRecords.applies(o, features, train.length);
+        AtomicInteger others = new AtomicInteger();
         int scanned = RecordBlocks.run(train.length, o.threads(), "reident-first-rows", () -> StopRequest.now() >= deadline,
-                () -> new Scan(o, features, data, train, lone, deadline, unlinkable, rivals));
+                () -> new Scan(o, features, data, train, lone, deadline, unlinkable, rivals, others::incrementAndGet));
         for (int r = scanned; r < train.length; r++) {
             rivals[r] = new int[0];
         }
-        return new FirstRows(unlinkable, rivals, scanned);
+        return new FirstRows(unlinkable, rivals, scanned, others.get());
+    }
+
+    /**
+     * The lone records' LP solves with GLOP's other settings after their own failed
+     * ({@link GlopFallback}, stop 73): 1 to 3 a run on EIA's 11 variables released by rank swapping
+     * p = 5, WM.
+     */
+    int otherSolves() {
+        return otherSolves;
+    }
+
+    /** For a progress line: empty, or how many of the lone records' LPs were solved with other settings. */
+    static String otherSolvesNote(int solves) {
+        return solves == 0 ? "" : ", " + solves + " LPs of the lone records solved with other settings";
     }
 
     /** The training records scanned before the deadline: the first {@code scanned()} of them. */
@@ -77,6 +95,8 @@ final class FirstRows {
         private final boolean[] unlinkable;
         private final int[][] rivals;
         private final boolean lone;
+        /** Run once per LP solve of {@link LoneRecords} with GLOP's other settings. */
+        private final Runnable otherSolved;
         /** The thread's LP of {@link LoneRecords}, made at its first use when the check applies. */
         private LoneRecords lp;
         private final boolean bilinear;
@@ -90,8 +110,9 @@ final class FirstRows {
         private final double[] worst;
 
         Scan(LearnOptions o, Features features, LinkageData data, int[] train, boolean lone, double deadline,
-                boolean[] unlinkable, int[][] rivals) {
+                boolean[] unlinkable, int[][] rivals, Runnable otherSolved) {
             this.o = o;
+            this.otherSolved = otherSolved;
             this.train = train;
             this.unlinkable = unlinkable;
             this.rivals = rivals;
@@ -144,7 +165,7 @@ final class FirstRows {
             if (!fixed && lone && amMin < o.eps() && StopRequest.now() < deadline) {
                 int[] many = paretoRivals(features, i, amMargin, Math.max(LoneRecords.RIVALS, o.rivals()));
                 if (lp == null) {
-                    lp = new LoneRecords(o, features);
+                    lp = new LoneRecords(o, features, otherSolved);
                 }
                 fixed = lp.unlinkable(features, i, tr, many, acc, c1, c2, order, deadline);
                 unlinkable[r] = fixed;

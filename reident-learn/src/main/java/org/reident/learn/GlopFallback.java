@@ -11,8 +11,8 @@ import java.util.function.Supplier;
  * two it was tried on, the primal simplex one without presolve and two with it: which setting fails
  * differs from LP to LP, so all four are tried, each from scratch, rather than one.
  * <p>
- * Used by {@link SlaveLp} (after its restart from scratch fails) and {@link DeletionFilter} (at its
- * first failure): every LP here is min t subject to rows theta . Delta + t >= eps, always feasible
+ * Used by {@link SlaveLp} (after its restart from scratch fails), {@link DeletionFilter} and
+ * {@link LoneRecords} (at their first failure, {@link #failed}): every LP here is min t subject to rows theta . Delta + t >= eps, always feasible
  * and bounded below by 0, so any status but OPTIMAL is the solver's, not the LP's.
  */
 final class GlopFallback {
@@ -25,6 +25,17 @@ final class GlopFallback {
     };
 
     private GlopFallback() {
+    }
+
+    /**
+     * A status of the solver's own failing (every LP here is feasible and bounded): ABNORMAL,
+     * INFEASIBLE or UNBOUNDED; not NOT_SOLVED or FEASIBLE. A solve cut short by its time limit (the
+     * run's deadline) may answer ABNORMAL too: {@link #solve} then finds no time left and solves
+     * nothing.
+     */
+    static boolean failed(MPSolver.ResultStatus st) {
+        return st == MPSolver.ResultStatus.ABNORMAL || st == MPSolver.ResultStatus.INFEASIBLE
+                || st == MPSolver.ResultStatus.UNBOUNDED;
     }
 
     /**

@@ -42,8 +42,16 @@ final class LoneRecords implements AutoCloseable {
     /** Parameter values kept per thread to try before an LP (swept in the constructor's comment). */
     static final int WITNESSES = 64;
 
+    /**
+     * GLOP's defaults named in full, the LP's own settings ({@link GlopFallback} restores them after
+     * its other settings; GLOP may merge settings rather than replace them).
+     */
+    private static final String DEFAULTS = "use_preprocessing: true use_dual_simplex: false use_scaling: true";
+
     private final LearnOptions o;
     private final MPSolver s;
+    /** Run once per solve with GLOP's other settings. */
+    private final Runnable otherSolved;
     private final MPVariable[] theta;
     private final MPVariable slack;
     /** The rival rows made so far; a record uses the first ones, the rest are left free. */
@@ -72,8 +80,9 @@ final class LoneRecords implements AutoCloseable {
      * A witness changes no answer of an exact LP: it proves the record linkable in the arithmetic the
      * rows are made in, where the LP could only be wrong. {@link #close} frees the native solver.
      */
-    LoneRecords(LearnOptions o, Features features) {
+    LoneRecords(LearnOptions o, Features features, Runnable otherSolved) {
         this.o = o;
+        this.otherSolved = otherSolved;
         MilpModel.loadNative();
         s = MPSolver.createSolver("GLOP");
         s.suppressOutput();
@@ -95,7 +104,8 @@ final class LoneRecords implements AutoCloseable {
     /**
      * True when no theta of the family links query record i (true match t) with margin eps against
      * these rivals; false when one does, or when GLOP gives no optimal answer by the deadline
-     * (nanoTime seconds). The features must be of the family and dimension this LP was made for.
+     * (nanoTime seconds), also with its other settings after its own failed ({@link GlopFallback},
+     * stop 73). The features must be of the family and dimension this LP was made for.
      */
     boolean unlinkable(Features features, int i, int t, int[] rivals, Features.Accumulator acc, double[] c1, double[] c2,
             int[] order, double deadline) {
@@ -142,7 +152,12 @@ final class LoneRecords implements AutoCloseable {
         for (int q = used; q < rows.length; q++) {
             rows[q].setBounds(-MPSolver.infinity(), MPSolver.infinity()); // free: the last record's row
         }
-        if (s.solve() != MPSolver.ResultStatus.OPTIMAL) {
+        MPSolver.ResultStatus st = s.solve();
+        if (GlopFallback.failed(st)) {
+            String tolerance = Margin.glopTolerance(o.eps());
+            st = GlopFallback.solve(s, (DEFAULTS + " " + tolerance).trim(), tolerance, deadline, s::solve, otherSolved);
+        }
+        if (st != MPSolver.ResultStatus.OPTIMAL) {
             return false;
         }
         if (s.objective().value() > Margin.infeasible(o.eps())) {

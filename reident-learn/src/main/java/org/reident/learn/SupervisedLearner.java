@@ -113,7 +113,8 @@ public final class SupervisedLearner {
 
         milp.hint(LearnedModels.neutral(o.aggregator(), features));
         progress(String.format(Locale.ROOT, "model: %d records (%d cannot be linked), %d parameters, %d first rows%s, %.1f s",
-                train.length, unlinkable, features.parameters(), milp.rows(), FirstRows.stoppedAt(first.scanned(), train.length),
+                train.length, unlinkable, features.parameters(), milp.rows(), FirstRows.stoppedAt(first.scanned(), train.length)
+                        + FirstRows.otherSolvesNote(first.otherSolves()),
                 (System.nanoTime() - t0) / 1e9));
         // The neutral parameters (AM) belong to every family: the result unless a round's solution,
         // linked by the engine, does better. The time of this linkage sets the reserve.

@@ -100,14 +100,14 @@ class GlopFallbackTest {
                 StopRequest.now() + 60, lp::solve, () -> { }), "refused own settings are an internal error");
     }
 
-    /** The filters fall back on the solver's own failures only, not on a solve the deadline cut short. */
+    /** The filters and the lone records fall back on the solver's own failures only, not on a solve the deadline cut short. */
     @Test
     void theFiltersFallBackOnFailuresOnly() {
-        assertTrue(DeletionFilter.failed(MPSolver.ResultStatus.ABNORMAL));
-        assertTrue(DeletionFilter.failed(MPSolver.ResultStatus.INFEASIBLE));
-        assertTrue(DeletionFilter.failed(MPSolver.ResultStatus.UNBOUNDED));
-        assertFalse(DeletionFilter.failed(MPSolver.ResultStatus.NOT_SOLVED));
-        assertFalse(DeletionFilter.failed(MPSolver.ResultStatus.FEASIBLE));
-        assertFalse(DeletionFilter.failed(MPSolver.ResultStatus.OPTIMAL));
+        assertTrue(GlopFallback.failed(MPSolver.ResultStatus.ABNORMAL));
+        assertTrue(GlopFallback.failed(MPSolver.ResultStatus.INFEASIBLE));
+        assertTrue(GlopFallback.failed(MPSolver.ResultStatus.UNBOUNDED));
+        assertFalse(GlopFallback.failed(MPSolver.ResultStatus.NOT_SOLVED));
+        assertFalse(GlopFallback.failed(MPSolver.ResultStatus.FEASIBLE));
+        assertFalse(GlopFallback.failed(MPSolver.ResultStatus.OPTIMAL));
     }
 }

@@ -33,7 +33,7 @@ class LoneRecordsTest {
         assertFalse(check(o, f, new int[] {2}));
         // one LP kept from record to record (as each thread of the first rows keeps it): a row of
         // the last record must not stay behind, nor a freed row stay free
-        try (LoneRecords lp = new LoneRecords(o, f)) {
+        try (LoneRecords lp = new LoneRecords(o, f, () -> { })) {
             assertTrue(check(lp, f, new int[] {1, 2}));
             assertFalse(check(lp, f, new int[] {1}));
             assertFalse(check(lp, f, new int[] {2}));
@@ -55,7 +55,7 @@ class LoneRecordsTest {
         double eps = o.eps();
         int ruledOut = 0;
         int linkable = 0;
-        LoneRecords lp = new LoneRecords(o, new Features(Aggregator.WM, new double[2], new double[2], 2));
+        LoneRecords lp = new LoneRecords(o, new Features(Aggregator.WM, new double[2], new double[2], 2), () -> { });
         for (int trial = 0; trial < 400; trial++) {
             int rivals = 1 + rnd.nextInt(8);
             double[] ref = new double[2 * (rivals + 1)];
@@ -114,7 +114,7 @@ class LoneRecordsTest {
         double s = Math.sqrt(1.5);
         Features f = new Features(Aggregator.WM, new double[] {0, 0}, new double[] {1, 1, 0, s, s, 0}, 2);
         int[] order = new int[2];
-        try (LoneRecords lp = new LoneRecords(LearnOptions.defaults(Aggregator.WM), f)) {
+        try (LoneRecords lp = new LoneRecords(LearnOptions.defaults(Aggregator.WM), f, () -> { })) {
             assertFalse(lp.unlinkable(f, 0, 0, new int[] {1, 2}, new Features.Accumulator(f.parameters()), new double[2],
                     new double[2], order, StopRequest.now() - 1));
             assertTrue(check(lp, f, new int[] {1, 2})); // and the LP still answers afterwards
@@ -153,7 +153,7 @@ class LoneRecordsTest {
         Features.Accumulator acc = new Features.Accumulator(f.parameters());
         int more = 0;
         int amLinked = 0;
-        LoneRecords lp = new LoneRecords(o, f);
+        LoneRecords lp = new LoneRecords(o, f, () -> { });
         for (int r = 0; r < records; r++) {
             assertTrue(with.unlinkable(r) || !single.unlinkable(r), "record " + r);
             f.squaredDifferences(r, d.truth()[r], ct);
@@ -200,7 +200,7 @@ class LoneRecordsTest {
 
     /** Query record 0, its true match reference 0, on a new LP. */
     private static boolean check(LearnOptions o, Features f, int[] rivals) {
-        try (LoneRecords lp = new LoneRecords(o, f)) {
+        try (LoneRecords lp = new LoneRecords(o, f, () -> { })) {
             return check(lp, f, rivals);
         }
     }
