@@ -32,9 +32,9 @@ import java.util.List;
  * Before this, a run whose filters were behind waited for all of them: a whole-Census Choquet on 8
  * variables with 20% noise, `--time-limit 60s`, ended after 89 s (docs/learning-log.md).
  * <p>
- * <b>GLOP failing.</b> An LP whose solve fails ({@link GlopFallback#failed}) is solved from scratch with GLOP's
- * other settings ({@link GlopFallback}, stop 73), as the slave's is; until stop 73 it counted as "not
- * infeasible" as above, which kept a record the filter could have dropped.
+ * <b>GLOP failing.</b> An LP whose solve fails ({@link GlopFallback#failed}) is solved from scratch
+ * with GLOP's other settings ({@link GlopFallback}, stop 73), as the slave's is; until stop 73 it
+ * counted as "not infeasible" as above, which kept a record the filter could have dropped.
  */
 final class DeletionFilter {
     /** Violated global rows added per lazy round. */

@@ -12,8 +12,9 @@ import java.util.function.Supplier;
  * differs from LP to LP, so all four are tried, each from scratch, rather than one.
  * <p>
  * Used by {@link SlaveLp} (after its restart from scratch fails), {@link DeletionFilter} and
- * {@link LoneRecords} (at their first failure, {@link #failed}): every LP here is min t subject to rows theta . Delta + t >= eps, always feasible
- * and bounded below by 0, so any status but OPTIMAL is the solver's, not the LP's.
+ * {@link LoneRecords} (at their first failure, {@link #failed}): every LP here is min t subject to
+ * rows theta . Delta + t >= eps, always feasible and bounded below by 0, so any status but OPTIMAL
+ * is the solver's, not the LP's.
  */
 final class GlopFallback {
     /** The settings tried in turn (see the class comment). */

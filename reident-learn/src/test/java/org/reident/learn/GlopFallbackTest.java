@@ -100,7 +100,7 @@ class GlopFallbackTest {
                 StopRequest.now() + 60, lp::solve, () -> { }), "refused own settings are an internal error");
     }
 
-    /** The filters and the lone records fall back on the solver's own failures only, not on a solve the deadline cut short. */
+    /** The filters and the lone records fall back on the solver's own failures only, not on a solve cut short. */
     @Test
     void theFiltersFallBackOnFailuresOnly() {
         assertTrue(GlopFallback.failed(MPSolver.ResultStatus.ABNORMAL));
