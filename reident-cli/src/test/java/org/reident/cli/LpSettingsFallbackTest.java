@@ -46,8 +46,9 @@ class LpSettingsFallbackTest {
     /**
      * The lone records' LPs (LoneRecords, from 2,000 training records) fall back the same way (stop
      * 73). EIA's 11 variables released by rank swapping p = 5 (seed 1), WM, one thread (so that the
-     * records needing an LP, after the witnesses of the ones before, are the same in every run): 2
-     * such LPs failed in GLOP's defaults and were solved with other settings, said on the model line.
+     * records needing an LP, after the witnesses of the ones before, are the same in every run): on
+     * the project's host the model line counts 2 solves with other settings after GLOP's defaults
+     * failed.
      */
     @Test
     void theLoneRecordsLpsFallBackToo() {

@@ -156,8 +156,8 @@ final class DeletionFilter {
             small.setTimeLimit((long) Math.ceil(remaining * 1000));
             MPSolver.ResultStatus st = small.solve();
             if (GlopFallback.failed(st)) {
-                st = GlopFallback.solve(small, Margin.glop(o.eps()) + " use_scaling: true", Margin.glopTolerance(o.eps()),
-                        deadline, small::solve, otherSolved::run);
+                st = GlopFallback.solve(small, GlopFallback.dualOwn(o.eps()), Margin.glopTolerance(o.eps()), deadline,
+                        small::solve, otherSolved::run);
             }
             if (st != MPSolver.ResultStatus.OPTIMAL) {
                 return false;

@@ -25,7 +25,23 @@ final class GlopFallback {
         "use_preprocessing: false use_dual_simplex: false use_scaling: false",
     };
 
+    /** GLOP's defaults for the fields {@link #OTHER_SETTINGS} set (the lone records' LPs keep them). */
+    private static final String DEFAULTS = "use_preprocessing: true use_dual_simplex: false use_scaling: true";
+
     private GlopFallback() {
+    }
+
+    /**
+     * The slave's and the filters' own settings ({@link Margin#glop}: no presolve, the dual simplex)
+     * with scaling named too, as {@link #solve} needs them to restore.
+     */
+    static String dualOwn(double eps) {
+        return Margin.glop(eps) + " use_scaling: true";
+    }
+
+    /** GLOP's defaults named in full, with the tolerance for eps: the lone records' own settings. */
+    static String defaultsOwn(double eps) {
+        return (DEFAULTS + " " + Margin.glopTolerance(eps)).trim();
     }
 
     /**

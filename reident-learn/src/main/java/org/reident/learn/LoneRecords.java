@@ -42,12 +42,6 @@ final class LoneRecords implements AutoCloseable {
     /** Parameter values kept per thread to try before an LP (swept in the constructor's comment). */
     static final int WITNESSES = 64;
 
-    /**
-     * GLOP's defaults named in full, the LP's own settings ({@link GlopFallback} restores them after
-     * its other settings; GLOP may merge settings rather than replace them).
-     */
-    private static final String DEFAULTS = "use_preprocessing: true use_dual_simplex: false use_scaling: true";
-
     private final LearnOptions o;
     private final MPSolver s;
     /** Run once per solve with GLOP's other settings. */
@@ -154,8 +148,8 @@ final class LoneRecords implements AutoCloseable {
         }
         MPSolver.ResultStatus st = s.solve();
         if (GlopFallback.failed(st)) {
-            String tolerance = Margin.glopTolerance(o.eps());
-            st = GlopFallback.solve(s, (DEFAULTS + " " + tolerance).trim(), tolerance, deadline, s::solve, otherSolved);
+            st = GlopFallback.solve(s, GlopFallback.defaultsOwn(o.eps()), Margin.glopTolerance(o.eps()), deadline, s::solve,
+                    otherSolved);
         }
         if (st != MPSolver.ResultStatus.OPTIMAL) {
             return false;

@@ -126,9 +126,8 @@ final class SlaveLp {
      * from stop 69's purge of the LP (078bca2) until stop 72.
      */
     private MPSolver.ResultStatus otherSettings(double deadline) {
-        // the own settings named in full: GLOP may merge settings
-        return GlopFallback.solve(lp, Margin.glop(o.eps()) + " use_scaling: true", Margin.glopTolerance(o.eps()), deadline,
-                this::solveNow, () -> otherSolves++);
+        return GlopFallback.solve(lp, GlopFallback.dualOwn(o.eps()), Margin.glopTolerance(o.eps()), deadline, this::solveNow,
+                () -> otherSolves++);
     }
 
     /** A solve that a stop request interrupts ({@link StopRequest}): GLOP can run for minutes on a stalled LP. */
@@ -181,7 +180,8 @@ final class SlaveLp {
      * or NOT_SOLVED: only with more than a second left is ABNORMAL a numerical failure, and then the
      * LP is solved again from scratch within the time left; until 2026-11-27 the time left was read
      * before the solve, and a first LP longer than the limit was solved twice and then reported as an
-     * internal error). Should that fail too, {@link #otherSettings} tries GLOP's other settings.
+     * internal error). Should that fail too, or GLOP answer INFEASIBLE or UNBOUNDED on this LP, which
+     * is neither ({@link GlopFallback#failed}), {@link #otherSettings} tries GLOP's other settings.
      */
     double solve(double deadline, double[] th) {
         purgeIfMostlyStale();
@@ -202,7 +202,7 @@ final class SlaveLp {
                 st = solveNow();
                 remaining = deadline - StopRequest.now();
             }
-            if (st == MPSolver.ResultStatus.ABNORMAL && remaining > 1) {
+            if (GlopFallback.failed(st) && remaining > 1) { // also INFEASIBLE or UNBOUNDED, which this LP never is
                 st = otherSettings(deadline);
                 remaining = deadline - StopRequest.now();
             }

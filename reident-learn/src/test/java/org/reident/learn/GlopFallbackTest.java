@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
  * demand); each counted solve is a real one.
  */
 class GlopFallbackTest {
-    private static final String OWN = Margin.glop(1e-4) + " use_scaling: true";
+    private static final String OWN = GlopFallback.dualOwn(1e-4);
     private MPSolver lp;
     private MPVariable t;
 
@@ -68,7 +68,7 @@ class GlopFallbackTest {
         assertEquals(3, counted.get(), "two failed settings and the one that solved");
         assertEquals(3, solves.size());
         assertEquals(0.5, t.solutionValue(), 1e-9);
-        // the own settings are back: the LP solves again, to the same optimum
+        // the LP solves again after the fallback, to the same optimum (the restore itself: everySettingIsOneGlopTakes)
         assertEquals(MPSolver.ResultStatus.OPTIMAL, lp.solve());
         assertEquals(0.5, t.solutionValue(), 1e-9);
     }
@@ -96,6 +96,7 @@ class GlopFallbackTest {
         for (String s : GlopFallback.OTHER_SETTINGS) {
             assertTrue(lp.setSolverSpecificParametersAsString(s + " " + Margin.glopTolerance(1e-6)), s);
         }
+        assertTrue(lp.setSolverSpecificParametersAsString(GlopFallback.defaultsOwn(1e-6)), "the lone records' own");
         assertThrows(IllegalStateException.class, () -> GlopFallback.solve(lp, "no_such_field: 1", "",
                 StopRequest.now() + 60, lp::solve, () -> { }), "refused own settings are an internal error");
     }
