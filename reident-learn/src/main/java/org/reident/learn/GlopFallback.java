@@ -12,9 +12,15 @@ import java.util.function.Supplier;
  * differs from LP to LP, so all four are tried, each from scratch, rather than one.
  * <p>
  * Used by {@link SlaveLp} (after its restart from scratch fails), {@link DeletionFilter} and
- * {@link LoneRecords} (at their first failure, {@link #failed}): every LP here is min t subject to
- * rows theta . Delta + t >= eps, always feasible and bounded below by 0, so any status but OPTIMAL
- * is the solver's, not the LP's.
+ * {@link LoneRecords} (at their first failure, {@link #failed}, or stall, {@link #solveSmall}): every
+ * LP here is min t subject to rows theta . Delta + t >= eps, always feasible and bounded below by 0,
+ * so any status but OPTIMAL is the solver's, not the LP's.
+ * <p>
+ * A setting can also stall rather than fail: a deletion filter's LP of 12 rows, the presolve with
+ * the dual simplex, ran on to the run's deadline (37.6 s) where the next setting solved it at once
+ * (the whole Census's five variables released by rank swapping p = 5, WM, stop 74; the LP is
+ * {@code GlopFallbackTest}'s fixture). So each solve of a small LP, and each setting tried here for
+ * one, stops after {@link #SMALL_LP_SECONDS}.
  */
 final class GlopFallback {
     /** The settings tried in turn (see the class comment). */
@@ -24,6 +30,14 @@ final class GlopFallback {
         "use_preprocessing: true use_dual_simplex: false",
         "use_preprocessing: false use_dual_simplex: false use_scaling: false",
     };
+
+    /**
+     * Seconds a solve of a small LP (a deletion filter's, a lone record's: 6 to about 750 rows on the
+     * file above, each solved in at most 3 ms with every setting that answered) may take before it
+     * counts as stalled and the next setting is tried ({@link #solveSmall}). The slave's LP, of
+     * thousands of rows and many seconds a solve on large files, has no such cap.
+     */
+    static final double SMALL_LP_SECONDS = 1.0;
 
     /** GLOP's defaults for the fields {@link #OTHER_SETTINGS} set (the lone records' LPs keep them). */
     private static final String DEFAULTS = "use_preprocessing: true use_dual_simplex: false use_scaling: true";
@@ -56,17 +70,39 @@ final class GlopFallback {
     }
 
     /**
-     * Solves {@code lp} from scratch with {@link #OTHER_SETTINGS} in turn (each with {@code tolerance},
-     * GLOP's tolerances for the run's eps) until one answers OPTIMAL or the deadline comes, then sets
-     * {@code own} again for the LP's next solves. {@code own} must name every field the other settings
-     * set ({@code use_preprocessing}, {@code use_dual_simplex}, {@code use_scaling}): GLOP may merge
-     * settings rather than replace them.
+     * One solve of a small LP with its own settings, stopped after {@link #SMALL_LP_SECONDS}; when it
+     * fails ({@link #failed}) or stalls (NOT_SOLVED with time left before the deadline), the other
+     * settings in turn, each stopped after {@link #SMALL_LP_SECONDS} too ({@link #solve}).
      *
+     * @return OPTIMAL, or the last status (NOT_SOLVED when the deadline has passed)
+     */
+    static MPSolver.ResultStatus solveSmall(MPSolver lp, String own, String tolerance, double deadline,
+            Supplier<MPSolver.ResultStatus> solve, Runnable counted) {
+        double remaining = deadline - StopRequest.now();
+        if (remaining <= 0) {
+            return MPSolver.ResultStatus.NOT_SOLVED;
+        }
+        lp.setTimeLimit(millis(Math.min(remaining, SMALL_LP_SECONDS)));
+        MPSolver.ResultStatus st = solve.get();
+        if (failed(st) || st == MPSolver.ResultStatus.NOT_SOLVED && StopRequest.now() < deadline) {
+            st = solve(lp, own, tolerance, deadline, SMALL_LP_SECONDS, solve, counted);
+        }
+        return st;
+    }
+
+    /**
+     * Solves {@code lp} from scratch with {@link #OTHER_SETTINGS} in turn (each with {@code tolerance},
+     * GLOP's tolerances for the run's eps, and stopped after {@code cap} seconds) until one answers
+     * OPTIMAL or the deadline comes, then sets {@code own} again for the LP's next solves. {@code own}
+     * must name every field the other settings set ({@code use_preprocessing}, {@code use_dual_simplex},
+     * {@code use_scaling}): GLOP may merge settings rather than replace them.
+     *
+     * @param cap      seconds each setting may take ({@link #SMALL_LP_SECONDS}; infinite: until the deadline)
      * @param solve    one solve of {@code lp} (e.g. one a stop request interrupts)
      * @param counted  run once per solve made here
      * @return the last status (ABNORMAL when the deadline left no time for any)
      */
-    static MPSolver.ResultStatus solve(MPSolver lp, String own, String tolerance, double deadline,
+    static MPSolver.ResultStatus solve(MPSolver lp, String own, String tolerance, double deadline, double cap,
             Supplier<MPSolver.ResultStatus> solve, Runnable counted) {
         MPSolver.ResultStatus st = MPSolver.ResultStatus.ABNORMAL;
         try {
@@ -78,7 +114,7 @@ final class GlopFallback {
                 set(lp, (setting + " " + tolerance).trim());
                 lp.reset();
                 counted.run();
-                lp.setTimeLimit((long) Math.max(1, remaining * 1000));
+                lp.setTimeLimit(millis(Math.min(remaining, cap)));
                 st = solve.get();
                 if (st == MPSolver.ResultStatus.OPTIMAL) {
                     return st;
@@ -88,6 +124,11 @@ final class GlopFallback {
         } finally {
             set(lp, own);
         }
+    }
+
+    /** GLOP's time limit for {@code seconds}: at least 1 ms. */
+    private static long millis(double seconds) {
+        return (long) Math.max(1, Math.min(seconds, 1e9) * 1000);
     }
 
     private static void set(MPSolver lp, String parameters) {

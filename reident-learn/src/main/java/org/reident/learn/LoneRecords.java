@@ -98,8 +98,8 @@ final class LoneRecords implements AutoCloseable {
     /**
      * True when no theta of the family links query record i (true match t) with margin eps against
      * these rivals; false when one does, or when GLOP gives no optimal answer by the deadline
-     * (nanoTime seconds), also with its other settings after its own failed ({@link GlopFallback},
-     * stop 73). The features must be of the family and dimension this LP was made for.
+     * (nanoTime seconds), also with its other settings after its own failed or stalled
+     * ({@link GlopFallback#solveSmall}, stops 73 and 74). The features must be of the family and dimension this LP was made for.
      */
     boolean unlinkable(Features features, int i, int t, int[] rivals, Features.Accumulator acc, double[] c1, double[] c2,
             int[] order, double deadline) {
@@ -129,7 +129,6 @@ final class LoneRecords implements AutoCloseable {
         if (linkedByAWitness(used)) {
             return false;
         }
-        s.setTimeLimit((long) Math.max(1, Math.min(left, 1e6) * 1000));
         for (int r = 0; r < used; r++) {
             MPConstraint row = row(r);
             for (int q = 0; q < setCount[r]; q++) {
@@ -146,11 +145,8 @@ final class LoneRecords implements AutoCloseable {
         for (int q = used; q < rows.length; q++) {
             rows[q].setBounds(-MPSolver.infinity(), MPSolver.infinity()); // free: the last record's row
         }
-        MPSolver.ResultStatus st = s.solve();
-        if (GlopFallback.failed(st)) {
-            st = GlopFallback.solve(s, GlopFallback.defaultsOwn(o.eps()), Margin.glopTolerance(o.eps()), deadline, s::solve,
-                    otherSolved);
-        }
+        MPSolver.ResultStatus st = GlopFallback.solveSmall(s, GlopFallback.defaultsOwn(o.eps()), Margin.glopTolerance(o.eps()),
+                deadline, s::solve, otherSolved);
         if (st != MPSolver.ResultStatus.OPTIMAL) {
             return false;
         }

@@ -6,8 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.ortools.linearsolver.MPConstraint;
+import com.google.ortools.linearsolver.MPModelProto;
 import com.google.ortools.linearsolver.MPSolver;
 import com.google.ortools.linearsolver.MPVariable;
+import com.google.protobuf.TextFormat;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -60,7 +65,7 @@ class GlopFallbackTest {
         List<Integer> solves = new ArrayList<>();
         AtomicInteger counted = new AtomicInteger();
         // the first two settings "fail", the third solves
-        MPSolver.ResultStatus st = GlopFallback.solve(lp, OWN, "", StopRequest.now() + 60, () -> {
+        MPSolver.ResultStatus st = GlopFallback.solve(lp, OWN, "", StopRequest.now() + 60, Double.POSITIVE_INFINITY, () -> {
             solves.add(solves.size());
             return solves.size() <= 2 ? MPSolver.ResultStatus.ABNORMAL : lp.solve();
         }, counted::incrementAndGet);
@@ -76,7 +81,7 @@ class GlopFallbackTest {
     @Test
     void everySettingIsTriedBeforeGivingUp() {
         AtomicInteger counted = new AtomicInteger();
-        MPSolver.ResultStatus st = GlopFallback.solve(lp, OWN, "", StopRequest.now() + 60,
+        MPSolver.ResultStatus st = GlopFallback.solve(lp, OWN, "", StopRequest.now() + 60, Double.POSITIVE_INFINITY,
                 () -> MPSolver.ResultStatus.INFEASIBLE, counted::incrementAndGet);
         assertEquals(MPSolver.ResultStatus.INFEASIBLE, st, "the last status");
         assertEquals(GlopFallback.OTHER_SETTINGS.length, counted.get());
@@ -86,7 +91,7 @@ class GlopFallbackTest {
     @Test
     void noTimeLeftNoSolve() {
         AtomicInteger counted = new AtomicInteger();
-        MPSolver.ResultStatus st = GlopFallback.solve(lp, OWN, "", StopRequest.now() - 1, lp::solve, counted::incrementAndGet);
+        MPSolver.ResultStatus st = GlopFallback.solve(lp, OWN, "", StopRequest.now() - 1, 1, lp::solve, counted::incrementAndGet);
         assertEquals(MPSolver.ResultStatus.ABNORMAL, st);
         assertEquals(0, counted.get());
     }
@@ -98,10 +103,13 @@ class GlopFallbackTest {
         }
         assertTrue(lp.setSolverSpecificParametersAsString(GlopFallback.defaultsOwn(1e-6)), "the lone records' own");
         assertThrows(IllegalStateException.class, () -> GlopFallback.solve(lp, "no_such_field: 1", "",
-                StopRequest.now() + 60, lp::solve, () -> { }), "refused own settings are an internal error");
+                StopRequest.now() + 60, 1, lp::solve, () -> { }), "refused own settings are an internal error");
     }
 
-    /** The filters and the lone records fall back on the solver's own failures only, not on a solve cut short. */
+    /**
+     * The solver's own failures; a solve cut short (NOT_SOLVED) is not one, though the small LPs' solves
+     * fall back on it while time is left ({@link GlopFallback#solveSmall}: below).
+     */
     @Test
     void theFiltersFallBackOnFailuresOnly() {
         assertTrue(GlopFallback.failed(MPSolver.ResultStatus.ABNORMAL));
@@ -110,5 +118,64 @@ class GlopFallbackTest {
         assertFalse(GlopFallback.failed(MPSolver.ResultStatus.NOT_SOLVED));
         assertFalse(GlopFallback.failed(MPSolver.ResultStatus.FEASIBLE));
         assertFalse(GlopFallback.failed(MPSolver.ResultStatus.OPTIMAL));
+    }
+
+    /** The stalled filter LP of stop 74 (the fixture's header says where it came from), loaded into a fresh GLOP. */
+    private static MPSolver stalledLp() throws IOException {
+        MPModelProto.Builder b = MPModelProto.newBuilder();
+        try (InputStream in = GlopFallbackTest.class.getResourceAsStream("stalled-filter-lp.txtpb")) {
+            TextFormat.getParser().merge(new String(in.readAllBytes(), StandardCharsets.UTF_8), b);
+        }
+        MPSolver s = MPSolver.createSolver("GLOP");
+        s.suppressOutput();
+        assertEquals("", s.loadModelFromProto(b.build()));
+        return s;
+    }
+
+    /**
+     * A setting that stalls is stopped after {@link GlopFallback#SMALL_LP_SECONDS} and the next one
+     * solves: on the LP of stop 74, the presolve with the dual simplex (the first other setting) still
+     * runs after 1.5 s, and the fallback answers OPTIMAL with t* = 0 from the second. Stop 73's fallback
+     * waited for the first until the deadline (here 20 s away) and answered NOT_SOLVED.
+     */
+    @Test
+    void aSettingThatStallsIsStoppedAndTheNextSolves() throws IOException {
+        MPSolver s = stalledLp();
+        try {
+            assertTrue(s.setSolverSpecificParametersAsString(GlopFallback.OTHER_SETTINGS[0]));
+            s.setTimeLimit(1500);
+            assertEquals(MPSolver.ResultStatus.NOT_SOLVED, s.solve(), "GLOP no longer stalls on the fixture: it tests nothing");
+            AtomicInteger counted = new AtomicInteger();
+            MPSolver.ResultStatus st = GlopFallback.solve(s, OWN, "", StopRequest.now() + 20, GlopFallback.SMALL_LP_SECONDS, s::solve,
+                    counted::incrementAndGet);
+            assertEquals(MPSolver.ResultStatus.OPTIMAL, st);
+            assertEquals(2, counted.get(), "the stalled setting and the next");
+            assertEquals(0.0, s.objective().value(), 1e-9);
+        } finally {
+            s.delete();
+        }
+    }
+
+    /**
+     * A small LP's own solve that stalls falls back too ({@link GlopFallback#solveSmall}): with the
+     * stalling setting as the LP's own, its solve is stopped after a second, the same setting is
+     * stopped again, and the next solves. Fails when NOT_SOLVED with time left is not taken for a stall.
+     */
+    @Test
+    void aSmallLpsStalledOwnSolveFallsBack() throws IOException {
+        MPSolver s = stalledLp();
+        try {
+            String own = GlopFallback.OTHER_SETTINGS[0] + " use_scaling: true";
+            assertTrue(s.setSolverSpecificParametersAsString(own));
+            AtomicInteger counted = new AtomicInteger();
+            MPSolver.ResultStatus st = GlopFallback.solveSmall(s, own, "", StopRequest.now() + 20, s::solve, counted::incrementAndGet);
+            assertEquals(MPSolver.ResultStatus.OPTIMAL, st);
+            assertEquals(2, counted.get());
+            assertEquals(MPSolver.ResultStatus.NOT_SOLVED, GlopFallback.solveSmall(s, own, "", StopRequest.now() - 1, s::solve,
+                    counted::incrementAndGet), "no time left: no solve");
+            assertEquals(2, counted.get());
+        } finally {
+            s.delete();
+        }
     }
 }
