@@ -303,6 +303,10 @@ final class ConflictRun {
                 break; // no master solve follows: the filters' cuts are not waited for
             }
             takeCuts();
+            if (inc.kept() >= bound) { // proven by the searches beside while the filters ran
+                status = "OPTIMAL";
+                break;
+            }
             remaining = deadline - StopRequest.now();
             if (remaining <= 0) {
                 break;
@@ -493,7 +497,12 @@ final class ConflictRun {
         slave.shrinkLater(conflict, deadline);
     }
 
-    /** Adds the cuts of the conflicts found since the last call to the master. */
+    /**
+     * Adds the cuts of the conflicts found since the last call to the master, reading the searches
+     * beside while it waits for the filters ({@link BesideReader#fromBeside}); when they prove the
+     * run meanwhile (the incumbent keeps as many records as the bound), the filters not yet taken are
+     * dropped.
+     */
     void takeCuts() {
         phase = "deletion filters: shrinking the conflicts into cuts";
         conflictsTaken = conflicts;
@@ -504,7 +513,7 @@ final class ConflictRun {
             }
             cuts++;
             cutSize += c.length;
-        });
+        }, beside::fromBeside);
         beside.cuts(master.cutsSoFar());
     }
 

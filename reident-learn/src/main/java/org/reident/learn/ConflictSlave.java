@@ -6,6 +6,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import org.reident.data.LinkageData;
 import org.reident.distance.Distances;
@@ -196,6 +197,11 @@ final class ConflictSlave {
      */
     void takeCuts(Consumer<int[]> sink) {
         filters.take(sink);
+    }
+
+    /** As {@link #takeCuts(Consumer)}, with {@link FilterQueue#take(Consumer, BooleanSupplier)}'s {@code meanwhile}: false when it ended the wait. */
+    boolean takeCuts(Consumer<int[]> sink, BooleanSupplier meanwhile) {
+        return filters.take(sink, meanwhile);
     }
 
     private int[] activeRecords() {
