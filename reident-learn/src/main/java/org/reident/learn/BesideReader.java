@@ -46,8 +46,11 @@ final class BesideReader {
 
     private final ConflictRun run;
     private final LearnOptions o;
-    /** The climb and the branch and bound over the weights beside the cuts (null until {@link #start}). */
-    private WeightsBeside beside;
+    /**
+     * The climb and the branch and bound over the weights beside the cuts (null until {@link #start});
+     * volatile for the heartbeat's {@link #climbedCount}.
+     */
+    private volatile WeightsBeside beside;
     /** The climb's best count already taken (-1: none). */
     private int climbTaken = -1;
     /**
@@ -99,6 +102,12 @@ final class BesideReader {
      */
     static boolean climbAgain(int kept, int linkable) {
         return kept < GroupBound.TRIGGER * linkable;
+    }
+
+    /** {@link WeightsBeside#climbedCount}, from any thread (-1 before the searches start). */
+    int climbedCount() {
+        WeightsBeside b = beside;
+        return b == null ? -1 : b.climbedCount();
     }
 
     /** Stops the climb's and the cells' threads (idempotent; also after an exception). */

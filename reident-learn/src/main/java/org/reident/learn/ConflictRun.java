@@ -222,8 +222,19 @@ final class ConflictRun {
     String status() {
         double since = masterSince;
         double master = masterSeconds + (since < 0 ? 0 : System.nanoTime() / 1e9 - since);
-        return String.format(Locale.ROOT, "round %d: %s; bound %d, best %d, %d conflicts, %.1f s (master %.1f s)", round,
-                phase, bound, inc.kept(), conflicts, elapsed(), master);
+        BesideReader b = beside; // the heartbeat starts before the constructor has set it
+        return String.format(Locale.ROOT, "round %d: %s; bound %d, %s, %d conflicts, %.1f s (master %.1f s)", round,
+                phase, bound, best(inc.kept(), b == null ? -1 : b.climbedCount()), conflicts, elapsed(), master);
+    }
+
+    /**
+     * The status line's incumbent: {@code kept}, and the climbs' best when it is more ({@code climbed}),
+     * which the run takes only between its slave's checks: on EIA's 11 variables with 10% noise, CI, the
+     * line said "best 898" for a minute of one check while the climb found 1,056 (stop 74).
+     */
+    static String best(int kept, int climbed) {
+        return climbed > kept ? "best " + kept + " (the climbs beside: " + climbed + ", taken at the run's next check)"
+                : "best " + kept;
     }
 
     LearnResult solve() {

@@ -349,6 +349,21 @@ final class WeightsBeside implements AutoCloseable {
                 : "climb: a weighted mean from a local search");
     }
 
+    /**
+     * The most records any climb has linked with margin eps so far (their exact counts; -1: none
+     * yet), without embedding parameters: for the heartbeat's status line, read on its thread.
+     */
+    int climbedCount() {
+        int best = -1;
+        for (LinkClimb w : new LinkClimb[] {climb, familyClimb}) {
+            if (w != null) {
+                best = Math.max(best, w.found().linked());
+            }
+        }
+        LinkClimb.Found b = againBest;
+        return b == null ? best : Math.max(best, b.linked());
+    }
+
     /** A climb's exactly counted best: the records it links with margin eps, its parameters, which climb. */
     record Climbed(int linked, double[] theta, String what) {
     }

@@ -67,4 +67,12 @@ class HeartbeatTest {
         assertEquals(shown, lines.size(), "no line after close");
         assertEquals("status", lines.get(0));
     }
+
+    /** The run's status line names the climbs' best when it leads the incumbent the run has taken (stop 74). */
+    @Test
+    void theStatusNamesTheClimbsBestWhenItLeads() {
+        assertEquals("best 898 (the climbs beside: 1056, taken at the run's next check)", ConflictRun.best(898, 1056));
+        assertEquals("best 898", ConflictRun.best(898, 898));
+        assertEquals("best 898", ConflictRun.best(898, -1), "no climb yet");
+    }
 }

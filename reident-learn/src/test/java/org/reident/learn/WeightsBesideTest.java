@@ -110,6 +110,38 @@ class WeightsBesideTest {
         assertTrue(note.contains("ended early on an internal error (java.lang.IllegalStateException: no start)"), note);
     }
 
+    /**
+     * The count the status line shows ({@link WeightsBeside#climbedCount}) is the climbs' best, the one
+     * {@link WeightsBeside#climbed} hands the run: -1 before any, then the same figure (CI: the weight
+     * climb's from equal weights, then the family climb's).
+     */
+    @Test
+    void theStatusCountIsTheClimbsBest() {
+        LinkageData d = LearnFixtures.cellsFile(1);
+        int[] all = LearnFixtures.all(250);
+        LearnOptions o = LearnOptions.defaults(Aggregator.CHOQUET);
+        ConflictSlave slave = new ConflictSlave(o, d, all);
+        try {
+            double now = StopRequest.now();
+            double[] equal = new double[slave.features().dimension()];
+            java.util.Arrays.fill(equal, 1.0 / equal.length);
+            WeightsBeside beside = new WeightsBeside(o, slave.features(), d, all, slave.unlinkable(), now + 60, now + 120,
+                    o.timeLimit(), () -> equal, () -> -1, () -> { }, null);
+            assertEquals(-1, beside.climbedCount(), "waiting: no climb yet");
+            beside.startNow();
+            double until = StopRequest.now() + 20;
+            while (beside.climbedCount() < 0 && StopRequest.now() < until) {
+                Thread.onSpinWait();
+            }
+            beside.close();
+            WeightsBeside.Climbed c = beside.climbed();
+            assertTrue(c != null && c.linked() > 0, String.valueOf(c));
+            assertEquals(c.linked(), beside.climbedCount());
+        } finally {
+            slave.delete();
+        }
+    }
+
     /** The climbs start again only where the starts keep less than half of the linkable records. */
     @Test
     void theFamilyClimbStartsAgainOnlyWhereFewRecordsLink() {
