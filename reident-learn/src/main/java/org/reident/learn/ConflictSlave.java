@@ -199,7 +199,10 @@ final class ConflictSlave {
         filters.take(sink);
     }
 
-    /** As {@link #takeCuts(Consumer)}, with {@link FilterQueue#take(Consumer, BooleanSupplier)}'s {@code meanwhile}: false when it ended the wait. */
+    /**
+     * As {@link #takeCuts(Consumer)}, with {@link FilterQueue#take(Consumer, BooleanSupplier)}'s
+     * {@code meanwhile}: false when it ended the wait.
+     */
     boolean takeCuts(Consumer<int[]> sink, BooleanSupplier meanwhile) {
         return filters.take(sink, meanwhile);
     }

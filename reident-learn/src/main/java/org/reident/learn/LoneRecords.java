@@ -99,7 +99,8 @@ final class LoneRecords implements AutoCloseable {
      * True when no theta of the family links query record i (true match t) with margin eps against
      * these rivals; false when one does, or when GLOP gives no optimal answer by the deadline
      * (nanoTime seconds), also with its other settings after its own failed or stalled
-     * ({@link GlopFallback#solveSmall}, stops 73 and 74). The features must be of the family and dimension this LP was made for.
+     * ({@link GlopFallback#solveSmall}, stops 73 and 74). The features must be of the family and
+     * dimension this LP was made for.
      */
     boolean unlinkable(Features features, int i, int t, int[] rivals, Features.Accumulator acc, double[] c1, double[] c2,
             int[] order, double deadline) {

@@ -126,8 +126,8 @@ final class SlaveLp {
      * from stop 69's purge of the LP (078bca2) until stop 72.
      */
     private MPSolver.ResultStatus otherSettings(double deadline) {
-        return GlopFallback.solve(lp, GlopFallback.dualOwn(o.eps()), Margin.glopTolerance(o.eps()), deadline, Double.POSITIVE_INFINITY,
-                this::solveNow,
+        return GlopFallback.solve(lp, GlopFallback.dualOwn(o.eps()), Margin.glopTolerance(o.eps()), deadline,
+                Double.POSITIVE_INFINITY, this::solveNow,
                 () -> otherSolves++);
     }
 

@@ -146,8 +146,8 @@ class GlopFallbackTest {
             s.setTimeLimit(1500);
             assertEquals(MPSolver.ResultStatus.NOT_SOLVED, s.solve(), "GLOP no longer stalls on the fixture: it tests nothing");
             AtomicInteger counted = new AtomicInteger();
-            MPSolver.ResultStatus st = GlopFallback.solve(s, OWN, "", StopRequest.now() + 20, GlopFallback.SMALL_LP_SECONDS, s::solve,
-                    counted::incrementAndGet);
+            MPSolver.ResultStatus st = GlopFallback.solve(s, OWN, "", StopRequest.now() + 20, GlopFallback.SMALL_LP_SECONDS,
+                    s::solve, counted::incrementAndGet);
             assertEquals(MPSolver.ResultStatus.OPTIMAL, st);
             assertEquals(2, counted.get(), "the stalled setting and the next");
             assertEquals(0.0, s.objective().value(), 1e-9);
@@ -168,7 +168,8 @@ class GlopFallbackTest {
             String own = GlopFallback.OTHER_SETTINGS[0] + " use_scaling: true";
             assertTrue(s.setSolverSpecificParametersAsString(own));
             AtomicInteger counted = new AtomicInteger();
-            MPSolver.ResultStatus st = GlopFallback.solveSmall(s, own, "", StopRequest.now() + 20, s::solve, counted::incrementAndGet);
+            MPSolver.ResultStatus st = GlopFallback.solveSmall(s, own, "", StopRequest.now() + 20, s::solve,
+                    counted::incrementAndGet);
             assertEquals(MPSolver.ResultStatus.OPTIMAL, st);
             assertEquals(2, counted.get());
             assertEquals(MPSolver.ResultStatus.NOT_SOLVED, GlopFallback.solveSmall(s, own, "", StopRequest.now() - 1, s::solve,
