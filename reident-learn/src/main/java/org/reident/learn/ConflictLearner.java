@@ -166,9 +166,16 @@ public final class ConflictLearner {
                 nodeEvery, true);
     }
 
+    /**
+     * The limit of which the searches beside wait at most {@link WeightsBeside#SHORT_SHARE}: the run's
+     * time limit, or infinite for a group's run ({@link #forGroup}: no cap).
+     */
+    double waitLimit() {
+        return group ? Double.POSITIVE_INFINITY : o.timeLimit();
+    }
+
     public LearnResult learn(LinkageData data, int[] train) {
         return new ConflictRun(o, treeNodes, hardNodes, record, roundPause, data, train).startFrom(start, startWhat)
-                .epsCheck(epsCheck).nodeChecks(nodeChecksFrom, nodeEvery).waitLimit(group ? Double.POSITIVE_INFINITY
-                        : o.timeLimit()).solve();
+                .epsCheck(epsCheck).nodeChecks(nodeChecksFrom, nodeEvery).waitLimit(waitLimit()).solve();
     }
 }

@@ -54,6 +54,11 @@ final class GroupBound {
     private GroupBound() {
     }
 
+    /** A group's learner: {@code seconds} its limit, silent, a group's run ({@link ConflictLearner#forGroup}). */
+    static ConflictLearner learner(LearnOptions o, double seconds) {
+        return new ConflictLearner(o.withTimeLimit(seconds).withProgress(null)).forGroup();
+    }
+
     /** The sum of the groups' bounds, how many groups and how many of them were proven, and the seconds taken. */
     record Result(int bound, int groups, int proven, double seconds) {
     }
@@ -121,8 +126,7 @@ final class GroupBound {
             }
             phase.accept(String.format(Locale.ROOT, "groups: group %d of %d (%d proven), their bounds so far %d + %d records"
                     + " not yet learned", g + 1, groups, proven, sum, order.length - from + size));
-            LearnResult res = new ConflictLearner(o.withTimeLimit(left / (groups - g)).withProgress(null)).forGroup()
-                    .learn(data, group);
+            LearnResult res = learner(o, left / (groups - g)).learn(data, group);
             sum += res.bound();
             proven += res.status().equals("OPTIMAL") ? 1 : 0;
         }
