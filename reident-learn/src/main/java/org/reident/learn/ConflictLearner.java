@@ -125,7 +125,8 @@ public final class ConflictLearner {
 
     /** The same learner whose rounds wait for the leading weight cells after {@code seconds} (tests). */
     ConflictLearner roundPause(double seconds) {
-        return new ConflictLearner(o, treeNodes, hardNodes, record, seconds, start, startWhat, epsCheck, nodeChecksFrom, nodeEvery, group);
+        return new ConflictLearner(o, treeNodes, hardNodes, record, seconds, start, startWhat, epsCheck, nodeChecksFrom,
+                nodeEvery, group);
     }
 
     /**
@@ -134,7 +135,8 @@ public final class ConflictLearner {
      * result then links at least as many records with margin eps as it does.
      */
     public ConflictLearner start(DistanceModel model, String what) {
-        return new ConflictLearner(o, treeNodes, hardNodes, record, roundPause, model, what, epsCheck, nodeChecksFrom, nodeEvery, group);
+        return new ConflictLearner(o, treeNodes, hardNodes, record, roundPause, model, what, epsCheck, nodeChecksFrom, nodeEvery,
+                group);
     }
 
     /**
@@ -143,7 +145,8 @@ public final class ConflictLearner {
      * status FEASIBLE, {@link LearnResult#epsStopped}. {@link EpsPasses} then learns with that eps.
      */
     public ConflictLearner untilEpsAdvised() {
-        return new ConflictLearner(o, treeNodes, hardNodes, record, roundPause, start, startWhat, true, nodeChecksFrom, nodeEvery, group);
+        return new ConflictLearner(o, treeNodes, hardNodes, record, roundPause, start, startWhat, true, nodeChecksFrom, nodeEvery,
+                group);
     }
 
     /**

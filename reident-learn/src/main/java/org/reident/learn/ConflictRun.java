@@ -491,7 +491,8 @@ final class ConflictRun {
                 + (slave.fallbacks() > 0 ? ", " + slave.fallbacks() + " unshrunk" : "")
                 + (slave.restarts() > 0 ? ", " + slave.restarts() + " LP restarts" : "")
                 + (slave.otherSolves() > 0 ? ", " + slave.otherSolves() + " LPs solved with other settings" : "")
-                + (slave.filterOtherSolves() > 0 ? ", " + slave.filterOtherSolves() + " filter LPs solved with other settings" : "")
+                + (slave.filterOtherSolves() > 0
+                        ? ", " + slave.filterOtherSolves() + " filter LPs solved with other settings" : "")
                 + (slave.purges() > 0 ? ", " + slave.purges() + " LP purges" : "")
                 + "; master: " + master.notes();
     }

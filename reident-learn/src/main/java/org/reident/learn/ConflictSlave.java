@@ -196,12 +196,12 @@ final class ConflictSlave {
      * infeasibility on its own), every record that was active: a weak but valid cut.
      */
     void takeCuts(Consumer<int[]> sink) {
-        filters.take(sink);
+        filters.take(sink, () -> false);
     }
 
     /**
-     * As {@link #takeCuts(Consumer)}, with {@link FilterQueue#take(Consumer, BooleanSupplier)}'s
-     * {@code meanwhile}: false when it ended the wait.
+     * As {@link #takeCuts(Consumer)}, running {@code meanwhile} as it waits ({@link FilterQueue#take}):
+     * false when that ended the wait.
      */
     boolean takeCuts(Consumer<int[]> sink, BooleanSupplier meanwhile) {
         return filters.take(sink, meanwhile);
@@ -232,7 +232,10 @@ final class ConflictSlave {
         return lp.otherSolves();
     }
 
-    /** The deletion filters' LP solves with other GLOP settings after their own failed ({@link GlopFallback#failed}). */
+    /**
+     * The deletion filters' LP solves with other GLOP settings after their own failed or stalled
+     * ({@link GlopFallback#solveSmall}).
+     */
     int filterOtherSolves() {
         return filterOtherSolves.get();
     }

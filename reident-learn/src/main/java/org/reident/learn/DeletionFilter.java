@@ -87,7 +87,7 @@ final class DeletionFilter {
      * @param global       rows on the parameters alone (SB, MD*: distance >= 0), entered lazily
      * @param start        the global rows to enter first
      * @param deadline     when to stop shrinking (System.nanoTime() seconds)
-     * @param otherSolved  run once per LP solve with GLOP's other settings after its own failed
+     * @param otherSolved  run once per LP solve with GLOP's other settings after its own failed or stalled
      * @return the shrunk conflict (only partly shrunk when the deadline came first), or null when the
      *         small LP does not confirm the conflict
      */

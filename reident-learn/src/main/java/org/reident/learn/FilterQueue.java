@@ -19,10 +19,10 @@ import java.util.function.Consumer;
  */
 final class FilterQueue {
     /**
-     * How often a wait for the filters reads the searches beside the cuts ({@link #take(Consumer,
-     * BooleanSupplier)}). Until stop 74 it read nothing: a round whose filter sat in a stalled GLOP
-     * solve kept its progress line at "best 800" for 100 s while the climb had 814 (the whole Census
-     * released by rank swapping p = 5, WM; docs/learning-log.md, "Stop 74").
+     * How often a wait for the filters reads the searches beside the cuts ({@link #take}). Until stop
+     * 74 it read nothing: a round whose filter sat in a stalled GLOP solve kept its progress line at
+     * "best 800" for 100 s while the climb had 814 (the whole Census released by rank swapping p = 5,
+     * WM; docs/learning-log.md, "Stop 74").
      */
     static final long POLL_MS = 200;
     private final ExecutorService threads;
@@ -48,16 +48,12 @@ final class FilterQueue {
         pending.add(new Pending(threads.submit(filter), whole));
     }
 
-    /** Waits for the filters submitted since the last call and gives each cut, in order. */
-    void take(Consumer<int[]> sink) {
-        take(sink, () -> false);
-    }
-
     /**
-     * As {@link #take(Consumer)}, running {@code meanwhile} every {@link #POLL_MS} ms of the wait (the
-     * run reads the searches beside the cuts: their incumbents, the cells' bound, for the progress
-     * line and a proof). When it answers true (the run is proven) the wait ends: the filters not yet
-     * taken are dropped, and false is returned.
+     * Waits for the filters submitted since the last call and gives each cut, in order, running
+     * {@code meanwhile} every {@link #POLL_MS} ms of the wait (the run reads the searches beside the
+     * cuts: their incumbents, the cells' bound, for the progress line and a proof). When it answers
+     * true (the run is proven) the wait ends: the filters not yet taken are dropped, and false is
+     * returned.
      */
     boolean take(Consumer<int[]> sink, BooleanSupplier meanwhile) {
         try {

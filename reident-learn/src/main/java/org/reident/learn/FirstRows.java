@@ -57,8 +57,8 @@ final class FirstRows {
     }
 
     /**
-     * The lone records' LP solves with GLOP's other settings after their own failed
-     * ({@link GlopFallback}, stop 73): 1 to 3 a run on EIA's 11 variables released by rank swapping
+     * The lone records' LP solves with GLOP's other settings after their own failed or stalled
+     * ({@link GlopFallback#solveSmall}, stops 73 and 74): 1 to 3 a run on EIA's 11 variables released by rank swapping
      * p = 5, WM.
      */
     int otherSolves() {

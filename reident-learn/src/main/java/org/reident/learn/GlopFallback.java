@@ -33,7 +33,8 @@ final class GlopFallback {
 
     /**
      * Seconds a solve of a small LP (a deletion filter's, a lone record's: 6 to about 750 rows on the
-     * file above, each solved in at most 3 ms with every setting that answered) may take before it
+     * file above, each solved in at most 3 ms with every setting that answered, by a development
+     * build's prints) may take before it
      * counts as stalled and the next setting is tried ({@link #solveSmall}). The slave's LP, of
      * thousands of rows and many seconds a solve on large files, has no such cap.
      */

@@ -108,7 +108,8 @@ final class WeightsBeside implements AutoCloseable {
      *               starts again each time they change ({@link #climbAgain}); null: it does not
      */
     WeightsBeside(LearnOptions o, Features f, LinkageData data, int[] train, boolean[] fixed, double start,
-            double deadline, double limit, Supplier<double[]> from, IntSupplier runBest, Runnable proven, Supplier<double[]> incumbent) {
+            double deadline, double limit, Supplier<double[]> from, IntSupplier runBest, Runnable proven,
+            Supplier<double[]> incumbent) {
         this.o = o;
         this.features = f;
         Aggregator a = o.aggregator();

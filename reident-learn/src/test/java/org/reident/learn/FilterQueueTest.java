@@ -14,8 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The wait for the deletion filters ({@link FilterQueue#take(java.util.function.Consumer,
- * java.util.function.BooleanSupplier)}): cuts in the order handed over whatever the threads'
+ * The wait for the deletion filters ({@link FilterQueue#take}): cuts in the order handed over whatever the threads'
  * timing; the run's reading of the searches beside every {@link FilterQueue#POLL_MS} ms of a wait,
  * which ends it when they prove the run.
  */

@@ -131,7 +131,8 @@ class HaltTest {
         AtomicInteger proofs = new AtomicInteger();
         CountDownLatch proven = new CountDownLatch(1);
         double start = System.nanoTime() / 1e9;
-        try (WeightsBeside beside = new WeightsBeside(o, slave.features(), d, train, slave.unlinkable(), start, start + seconds, o.timeLimit(),
+        try (WeightsBeside beside = new WeightsBeside(o, slave.features(), d, train, slave.unlinkable(), start, start + seconds,
+                o.timeLimit(),
                 () -> null, () -> -1, () -> {
                     proofs.incrementAndGet();
                     proven.countDown();

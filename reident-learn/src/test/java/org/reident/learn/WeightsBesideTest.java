@@ -3,6 +3,7 @@ package org.reident.learn;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.reident.data.LinkageData;
@@ -97,7 +98,8 @@ class WeightsBesideTest {
         String note;
         try {
             double now = StopRequest.now();
-            WeightsBeside beside = new WeightsBeside(o, slave.features(), d, all, slave.unlinkable(), now - 60, now + 60, o.timeLimit(),
+            WeightsBeside beside = new WeightsBeside(o, slave.features(), d, all, slave.unlinkable(), now - 60, now + 60,
+                    o.timeLimit(),
                     () -> {
                         throw new IllegalStateException("no start");
                     }, () -> -1, () -> { }, null);
@@ -127,7 +129,7 @@ class WeightsBesideTest {
         try {
             double now = StopRequest.now();
             double[] equal = new double[slave.features().dimension()];
-            java.util.Arrays.fill(equal, 1.0 / equal.length);
+            Arrays.fill(equal, 1.0 / equal.length);
             WeightsBeside beside = new WeightsBeside(o, slave.features(), d, all, slave.unlinkable(), now + 60, now + 120,
                     o.timeLimit(), () -> equal, () -> -1, () -> { }, null);
             assertEquals(-1, beside.climbedCount(), "waiting: no climb yet");
