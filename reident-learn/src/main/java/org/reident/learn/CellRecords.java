@@ -11,6 +11,17 @@ import java.util.Arrays;
  * workers and written without a lock: a stale or foreign one is only a hint, checked against the
  * record's rivals before use (they are only ever appended to). The rest is read-only, so the
  * methods may run on several threads at once, each with its own {@link RivalPairs}.
+ * <p>
+ * <b>Rivals that cross a cell, and sure records.</b> A rival with min_v v . e_ij >= eps (every
+ * vertex reaches it) is beaten by every w of the cell, and so of every cell inside it (each w there
+ * is a convex combination of the same vertices): it can rule the record out of none of them, alone
+ * or in a pair. So each record carries the set of its rivals that cross the cell (some vertex below
+ * eps), as a bit mask, and a split checks only those. A record whose mask is empty is sure: linked,
+ * as far as its rivals go, by every w of the cell; it is kept before the others
+ * ({@link CellKept}) and not checked again in the cells split from it. A record that had a rival
+ * appended since its cell was checked ({@link CellKept#current}) is checked against all its
+ * rivals again. The methods take a cell's records as of the rivals held now. Near the optimum most records are sure and the others cross one or two rivals
+ * (docs/learning.md, "Rivals that cross a cell").
  */
 final class CellRecords {
     private final int n;
@@ -34,19 +45,20 @@ final class CellRecords {
         Arrays.fill(pairWitness, -1);
     }
 
-    /** The records of {@code from} that no pair of rivals rules out of the cell ({@link RivalPairs}). */
-    int[] pairedOut(double[][] v, int[] from, RivalPairs pairs) {
-        int[] out = new int[from.length];
-        int count = 0;
-        for (int q : from) {
-            long pair = pairs.find(v, rivals.of(q));
+    /** The same records less the open ones that a pair of their crossing rivals rules out of the cell ({@link RivalPairs}). */
+    CellKept pairedOut(double[][] v, CellKept from, RivalPairs pairs) {
+        int[] open = from.open();
+        CellKept.Builder out = new CellKept.Builder(from, open.length, from.version());
+        for (int p = 0; p < open.length; p++) {
+            int q = open[p];
+            long pair = pairs.find(v, rivals.of(q), from.crossing(p));
             if (pair >= 0) {
                 pairWitness[q] = pair;
             } else {
-                out[count++] = q;
+                out.open(q, from.crossing(p));
             }
         }
-        return Arrays.copyOf(out, count);
+        return out.kept();
     }
 
     /** A witness offset, or -1 when it lies beyond the rivals r (set by a worker that saw more of them). */
@@ -59,86 +71,131 @@ final class CellRecords {
         return pair >= 0 && (int) (pair >>> 32) < r.length && (int) pair < r.length ? pair : -1;
     }
 
-    /** The records of {@code from} with no rival below eps at every vertex. */
-    int[] possible(double[][] v, int[] from, RivalPairs pairs) {
-        int[] out = new int[from.length];
-        int count = 0;
+    /**
+     * The records of {@code from} with no rival below eps at every vertex and no pair witness
+     * holding, each checked against all its rivals, the sure ones first.
+     */
+    CellKept possible(double[][] v, int[] from, RivalPairs pairs) {
+        CellKept.Builder out = new CellKept.Builder(null, from.length, rivals.version()); // read before the rivals
         for (int q : from) {
             double[] r = rivals.of(q);
-            int w = hint(witness[q], r);
-            if (w >= 0 && !reaches(v, r, w)) {
-                continue; // the rival that ruled q out of an earlier cell rules it out here too
-            }
             long pair = pairHint(pairWitness[q], r);
             if (pair >= 0 && pairs.holds(v, r, pair)) {
-                continue; // so does the pair that did
+                continue; // the pair that ruled q out of an earlier cell rules it out here too
             }
-            boolean ok = true;
-            for (int o = 0; o < r.length && ok; o += n) {
-                if (o != w && !reaches(v, r, o)) {
+            int w = hint(witness[q], r);
+            boolean in = true;
+            int m = 0;
+            for (int k = -1; k < r.length / n && in; k++) {
+                int o = k < 0 ? w : k * n;
+                if (o < 0 || (k >= 0 && o == w)) {
+                    continue;
+                }
+                int bits = reachedIn(v, r, o);
+                if ((bits & 1) == 0) {
                     witness[q] = o;
-                    ok = false;
+                    in = false;
+                } else if ((bits & 2) == 0) {
+                    m |= CellKept.bit(o / n);
                 }
             }
-            if (ok) {
-                out[count++] = q;
+            if (in) {
+                out.add(q, m);
             }
         }
-        return Arrays.copyOf(out, count);
+        return out.kept();
     }
 
     /**
      * {@link #possible} for both halves of a split at once: {@code kids[s]} is v with vertex
-     * {@code edge[s]} replaced by {@code mid}. The vertices the halves share are tried once for
-     * both (about 1.3 vertices are tried per rival, so this halves the work of the split); the
-     * records kept are the same as two separate calls would keep.
+     * {@code edge[s]} replaced by {@code mid}. Only the rivals that cross the cell are checked (the
+     * others reach every vertex of both halves), and the vertices the halves share are tried once
+     * for both; the records kept are the same as two separate calls would keep.
      */
-    int[][] possibleInHalves(double[][] v, int[] edge, double[] mid, double[][][] kids, int[] from,
+    CellKept[] possibleInHalves(double[][] v, int[] edge, double[] mid, double[][][] kids, CellKept from,
             RivalPairs pairs) {
-        int[][] out = {new int[from.length], new int[from.length]};
-        int[] count = new int[2];
-        for (int q : from) {
+        int[] open = from.open();
+        CellKept.Builder[] out = {new CellKept.Builder(from, open.length, from.version()),
+            new CellKept.Builder(from, open.length, from.version())}; // from's sure records: sure in both halves
+        for (int p = 0; p < open.length; p++) {
+            int q = open[p];
+            int m = from.crossing(p);
             double[] r = rivals.of(q);
-            int w = hint(witness[q], r);
-            int in = w >= 0 ? reachesInHalves(v, edge, mid, r, w) : 3; // bit s: possible in half s
+            int in = 3; // bit s: possible in half s
             long pair = pairHint(pairWitness[q], r);
-            for (int s = 0; s < 2 && pair >= 0; s++) {
-                if ((in & (1 << s)) != 0 && pairs.holds(kids[s], r, pair)) {
-                    in &= ~(1 << s);
-                }
-            }
-            for (int o = 0; o < r.length && in != 0; o += n) {
-                if (o != w) {
-                    int reached = reachesInHalves(v, edge, mid, r, o);
-                    if ((in & ~reached) != 0) {
-                        witness[q] = o;
-                        in &= reached;
+            if (pair >= 0 && (m & CellKept.bit((int) (pair >>> 32) / n)) != 0 && (m & CellKept.bit((int) pair / n)) != 0) {
+                for (int s = 0; s < 2; s++) {
+                    if (pairs.holds(kids[s], r, pair)) {
+                        in &= ~(1 << s);
                     }
                 }
             }
-            for (int s = 0; s < 2; s++) {
-                if ((in & (1 << s)) != 0) {
-                    out[s][count[s]++] = q;
+            int m0 = 0; // the rivals that cross half 0
+            int m1 = 0;
+            int w = hint(witness[q], r);
+            for (int k = -1; k < r.length / n && in != 0; k++) {
+                int o = k < 0 ? w : k * n;
+                if (o < 0 || (k >= 0 && o == w) || (m & CellKept.bit(o / n)) == 0) {
+                    continue;
                 }
+                int bits = reachedInHalves(v, edge, mid, r, o);
+                int reached = bits & 3;
+                if ((in & ~reached) != 0) {
+                    witness[q] = o;
+                    in &= reached;
+                }
+                m0 |= (bits & 4) == 0 ? CellKept.bit(o / n) : 0;
+                m1 |= (bits & 8) == 0 ? CellKept.bit(o / n) : 0;
+            }
+            if ((in & 1) != 0) {
+                out[0].add(q, m0);
+            }
+            if ((in & 2) != 0) {
+                out[1].add(q, m1);
             }
         }
-        return new int[][] {Arrays.copyOf(out[0], count[0]), Arrays.copyOf(out[1], count[1])};
+        return new CellKept[] {out[0].kept(), out[1].kept()};
     }
 
     /**
      * Which halves of the split ({@link #possibleInHalves}) have a vertex putting the rival at offset
-     * o of r at eps or beyond: bit s for the half without vertex {@code edge[s]}.
+     * o of r at eps or beyond (bit s for the half without vertex {@code edge[s]}), and which have
+     * all their vertices so (bit 2 + s).
      */
-    private int reachesInHalves(double[][] v, int[] edge, double[] mid, double[] r, int o) {
-        for (int k = 0; k < n; k++) {
-            if (k != edge[0] && k != edge[1] && reachedAt(v[k], r, o)) {
-                return 3;
+    private int reachedInHalves(double[][] v, int[] edge, double[] mid, double[] r, int o) {
+        boolean any = false;
+        boolean shared = true;
+        for (int k = 0; k < n && (shared || !any); k++) {
+            if (k != edge[0] && k != edge[1]) {
+                boolean at = reachedAt(v[k], r, o);
+                any |= at;
+                shared &= at;
             }
         }
-        if (reachedAt(mid, r, o)) {
-            return 3;
+        if (!any || shared) {
+            boolean at = reachedAt(mid, r, o);
+            any |= at;
+            shared &= at;
         }
-        return (reachedAt(v[edge[1]], r, o) ? 1 : 0) | (reachedAt(v[edge[0]], r, o) ? 2 : 0);
+        if (any && !shared) {
+            return 3; // a vertex of both halves reaches it, another is below eps
+        }
+        int ends = (reachedAt(v[edge[1]], r, o) ? 1 : 0) | (reachedAt(v[edge[0]], r, o) ? 2 : 0);
+        return shared ? 3 | ends << 2 : ends;
+    }
+
+    /** Bit 0: some vertex of v puts the rival at offset o of r at eps or beyond; bit 1: every vertex does. */
+    private int reachedIn(double[][] v, double[] r, int o) {
+        int some = 0;
+        int every = 2;
+        for (double[] vertex : v) {
+            if (reachedAt(vertex, r, o)) {
+                some = 1;
+            } else {
+                every = 0;
+            }
+        }
+        return some | every;
     }
 
     private boolean reachedAt(double[] vertex, double[] r, int o) {
@@ -147,15 +204,5 @@ final class CellRecords {
             s += vertex[k] * r[o + k];
         }
         return s >= eps - round;
-    }
-
-    /** Some vertex of v puts the rival at offset o of r at eps or beyond: max_v v . e >= eps. */
-    private boolean reaches(double[][] v, double[] r, int o) {
-        for (double[] vertex : v) {
-            if (reachedAt(vertex, r, o)) {
-                return true;
-            }
-        }
-        return false;
     }
 }

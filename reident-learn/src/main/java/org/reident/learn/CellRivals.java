@@ -35,6 +35,13 @@ final class CellRivals {
     private final double[] lows;
     private final double[] highs;
     private final boolean ready;
+    /**
+     * Rivals appended so far ({@link #version}); written last in {@link #append}, after
+     * {@link #appendedAt} and the rivals, so a reader that sees a count sees what came before it.
+     */
+    private volatile int appends;
+    /** Per training record, the value of {@link #appends} its last append made (0: none). */
+    private final int[] appendedAt;
 
     /**
      * Gathers until the deadline or an interrupt (the run ended: {@link WeightsBeside#close}).
@@ -49,6 +56,7 @@ final class CellRivals {
         this.train = train;
         this.rivals = new double[train.length][];
         this.complete = new boolean[train.length];
+        this.appendedAt = new int[train.length];
         ct = new double[n];
         phiT = new double[n];
         c = new double[n];
@@ -72,6 +80,19 @@ final class CellRivals {
 
     int records() {
         return rivals.length;
+    }
+
+    /** How many rivals have been appended so far: read before a check, it dates what the check saw. */
+    int version() {
+        return appends;
+    }
+
+    /**
+     * Training record q has had a rival appended since {@code version} was read ({@link #version}).
+     * An append under way may be missed, as it would be by a check that ran just before it.
+     */
+    boolean changedSince(int q, int version) {
+        return appendedAt[q] > version;
     }
 
     /** Training record q's rivals so far (appended to, never reordered); null: no w links it. */
@@ -213,6 +234,9 @@ final class CellRivals {
     private void append(int q, double[] e) {
         double[] r = Arrays.copyOf(rivals[q], rivals[q].length + n);
         System.arraycopy(e, 0, r, rivals[q].length, n);
+        int next = appends + 1; // one writer: the appends run under this object's lock
+        appendedAt[q] = next;
         rivals[q] = r;
+        appends = next;
     }
 }

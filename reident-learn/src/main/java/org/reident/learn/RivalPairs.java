@@ -48,9 +48,19 @@ final class RivalPairs {
      * packed as {@code (long) offsetA << 32 | offsetB}, or -1 when no pair does.
      */
     long find(double[][] v, double[] r) {
+        return find(v, r, CellKept.ALL);
+    }
+
+    /**
+     * {@link #find} among the rivals in {@code crossing} ({@link CellKept#bit}): a rival that reaches eps at every vertex is in no pair that works.
+     */
+    long find(double[][] v, double[] r, int crossing) {
         int full = (1 << n) - 1;
         int count = 0;
         for (int o = 0; o < r.length && count < RIVALS; o += n) {
+            if ((crossing & CellKept.bit(o / n)) == 0) {
+                continue;
+            }
             int mask = 0;
             int at = count * n;
             for (int b = 0; b < n; b++) {

@@ -126,7 +126,17 @@ final class SimplexCells {
      * {@code covered}. {@code again}: popped before (its centre counted, pairs of rivals sought or
      * not), back in the queue with a lower bound.
      */
-    private record Cell(double[][] v, int[] possible, int bound, boolean again, boolean covered) {
+    private record Cell(double[][] v, CellKept kept, int bound, boolean again, boolean covered) {
+        /** The records that could link in the cell, the sure ones first ({@link CellKept}; a new array). */
+        int[] possible() {
+            return kept.ids();
+        }
+
+        /** The same cell, its records as of the rivals held now ({@link CellKept#current}). */
+        Cell current(CellRivals rivals) {
+            CellKept now = kept.current(rivals);
+            return now == kept ? this : new Cell(v, now, bound, again, covered);
+        }
     }
 
     /** What a worker puts back for a cell it is done with. */
@@ -214,8 +224,8 @@ final class SimplexCells {
         open = new PriorityQueue<>((a, b) -> Integer.compare(b.bound, a.bound));
         working = new int[workers];
         Arrays.fill(working, -1);
-        int[] first = records.possible(root, Arrays.copyOf(all, count), new RivalPairs(n, eps, ROUND));
-        open.add(new Cell(root, first, first.length, false, false)); // its centre is counted when popped
+        CellKept first = records.possible(root, Arrays.copyOf(all, count), new RivalPairs(n, eps, ROUND));
+        open.add(new Cell(root, first, first.size(), false, false)); // its centre is counted when popped
         Thread[] more = new Thread[workers - 1];
         for (int t = 0; t < more.length; t++) {
             Worker w = new Worker(t + 1, t == 0 ? firstCuts : new CellCuts(all.length), started);
@@ -336,8 +346,9 @@ final class SimplexCells {
         }
 
         /** Works on a popped cell: the cells it puts back or splits into, none when it is done with. */
-        private Cell[] process(Cell c) {
+        private Cell[] process(Cell popped) {
             made = 0;
+            Cell c = popped.current(rivals);
             if (!c.again) {
                 centre(c); // counted when popped, not when made: many cells made are never popped
                 if (c.bound <= best.linked()) {
@@ -346,25 +357,25 @@ final class SimplexCells {
             }
             long now = System.nanoTime();
             if (!c.again && (pairShare >= 1 || pairNanos <= pairShare * (now - started))) {
-                int[] kept = records.pairedOut(c.v, c.possible, pairs);
+                CellKept kept = records.pairedOut(c.v, c.kept, pairs);
                 pairNanos += System.nanoTime() - now;
-                if (kept.length < c.possible.length) {
+                if (kept.size() < c.kept.size()) {
                     // checked again against the other cells before it is split
-                    return new Cell[] {new Cell(c.v, kept, Math.min(c.bound, kept.length), true, false)};
+                    return new Cell[] {new Cell(c.v, kept, Math.min(c.bound, kept.size()), true, false)};
                 }
             }
             int[][] inside = cuts;
             if (!c.covered && inside.length > 0) {
-                int covered = inCuts.bound(inside, c.possible);
+                int covered = inCuts.bound(inside, c.possible());
                 if (covered < c.bound) {
-                    return new Cell[] {new Cell(c.v, c.possible, covered, true, true)}; // back to the queue before it is split
+                    return new Cell[] {new Cell(c.v, c.kept, covered, true, true)}; // back to the queue before it is split
                 }
             }
             int[] edge = longestEdge(c.v);
             if (squaredLength(c.v, edge[0], edge[1]) < minEdge * minEdge) {
-                int[] kept = refreshed(c);
-                if (kept.length < c.bound) {
-                    return new Cell[] {new Cell(c.v, kept, kept.length, true, false)}; // set aside only if it stays
+                CellKept kept = refreshed(c);
+                if (kept.size() < c.bound) {
+                    return new Cell[] {new Cell(c.v, kept, kept.size(), true, false)}; // set aside only if it stays
                 }
                 synchronized (lock) {
                     parked = Math.max(parked, c.bound);
@@ -380,11 +391,12 @@ final class SimplexCells {
                 kids[s] = c.v.clone();
                 kids[s][edge[s]] = mid;
             }
-            int[][] possible = records.possibleInHalves(c.v, edge, mid, kids, c.possible, pairs);
+            CellKept[] possible = records.possibleInHalves(c.v, edge, mid, kids, c.kept, pairs);
             Cell[] out = new Cell[2];
             int count = 0;
             for (int s = 0; s < 2; s++) {
-                Cell child = new Cell(kids[s], possible[s], Math.min(c.bound, possible[s].length), false, false);
+                int kept = possible[s].size();
+                Cell child = new Cell(kids[s], possible[s], Math.min(c.bound, kept), false, false);
                 made++;
                 if (child.bound > best.linked()) {
                     out[count++] = child;
@@ -401,12 +413,12 @@ final class SimplexCells {
          * workers, seeded files set cells aside with one record too many for a proof in about 3% of
          * the runs without this (SimplexCellsTest), none with it.
          */
-        private int[] refreshed(Cell c) {
+        private CellKept refreshed(Cell c) {
             double[] w = centreOf(c.v);
-            for (int q : c.possible) {
+            for (int q : c.possible()) {
                 rivals.linksExactly(q, w);
             }
-            return records.pairedOut(c.v, records.possible(c.v, c.possible, pairs), pairs);
+            return records.pairedOut(c.v, records.possible(c.v, c.possible(), pairs), pairs);
         }
     }
 
@@ -430,26 +442,33 @@ final class SimplexCells {
         return firstCuts.bound(cuts, possible);
     }
 
-    /** Counts the records the cell's centre links with margin eps; a new incumbent if more. */
+    /**
+     * Counts the records the cell's centre links with margin eps; a new incumbent if more. The sure
+     * records count as linked in the first, quick count (the centre is in the cell) unless a rival
+     * was appended to them since; the count that makes an incumbent checks each record.
+     */
     private void centre(Cell c) {
         double[] w = centreOf(c.v);
-        int linked = 0;
         int missed = 0;
         int beat = best.linked();
-        for (int q : c.possible) {
+        CellKept kept = c.kept;
+        int[] open = kept.open();
+        int linked = kept.sure(); // the centre is in the cell
+        for (int q : open) {
             if (rivals.links(q, w)) {
                 linked++;
-            } else if (c.possible.length - ++missed <= beat) {
+            } else if (kept.size() - ++missed <= beat) {
                 return; // the rest cannot make it a new incumbent
             }
         }
         if (linked > best.linked()) {
+            int[] possible = c.possible();
             linked = 0; // counted again, each record against all its rivals: an incumbent is exact
-            for (int p = 0; p < c.possible.length; p++) {
+            for (int p = 0; p < possible.length; p++) {
                 if ((p & 15) == 15 && done) {
                     return; // stopped: on 20,000 records a count took seconds past the run's limit
                 }
-                linked += rivals.linksExactly(c.possible[p], w) ? 1 : 0;
+                linked += rivals.linksExactly(possible[p], w) ? 1 : 0;
             }
         }
         if (linked > best.linked()) {

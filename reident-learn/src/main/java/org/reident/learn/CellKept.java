@@ -1,0 +1,147 @@
+package org.reident.learn;
+
+import java.util.Arrays;
+
+/**
+ * The records of a cell of weights that could still link in it ({@link CellRecords},
+ * {@link SimplexCells}), in two kinds. <i>Sure</i>: every rival it held at {@link #version}
+ * reaches eps at every vertex of the cell, so no rival or pair of rivals rules it out of the cell or
+ * of any cell inside it; the sure records are a chain of arrays shared by a cell and the cells split
+ * from it (each split adds the records that became sure in it), so a cell stores only what is new.
+ * <i>Open</i>: some rival crosses the cell (below eps at some vertex), and a bit mask per record
+ * names those rivals (bit k: the record's k-th rival; bit 31: the 31st and every later one), the
+ * only ones a split needs to check. Immutable.
+ */
+final class CellKept {
+    /** Every rival. */
+    static final int ALL = -1;
+
+    /** The bit of a record's k-th rival in a mask of crossing rivals. */
+    static int bit(int k) {
+        return 1 << Math.min(k, 31);
+    }
+
+    /** Sure records: this node's ids come after its parent's ({@code size} counts both). */
+    private record Sure(int[] ids, Sure parent, int size) {
+    }
+
+    private static final Sure NONE = new Sure(new int[0], null, 0);
+
+    private final Sure sure;
+    private final int[] open;
+    private final int[] crossing;
+    private final int version;
+
+    private CellKept(Sure sure, int[] open, int[] crossing, int version) {
+        this.sure = sure;
+        this.open = open;
+        this.crossing = crossing;
+        this.version = version;
+    }
+
+    /** Sure and open records together. */
+    int size() {
+        return sure.size() + open.length;
+    }
+
+    /** How many records are sure. */
+    int sure() {
+        return sure.size();
+    }
+
+    /** The open records (not to be written to). */
+    int[] open() {
+        return open;
+    }
+
+    /** The rivals of {@code open()[p]} that cross the cell. */
+    int crossing(int p) {
+        return crossing[p];
+    }
+
+    /** The rivals' {@link CellRivals#version} the records were checked at (or read before the check). */
+    int version() {
+        return version;
+    }
+
+    /** Every record, the sure ones first (a new array). */
+    int[] ids() {
+        int[] out = new int[size()];
+        for (Sure s = sure; s != null; s = s.parent()) {
+            System.arraycopy(s.ids(), 0, out, s.size() - s.ids().length, s.ids().length);
+        }
+        System.arraycopy(open, 0, out, sure.size(), open.length);
+        return out;
+    }
+
+    /**
+     * These records as of the rivals held now: a record that had a rival appended since
+     * {@link #version} is open, with every rival to check ({@link CellRivals#changedSince}). This
+     * object itself when none was appended to.
+     */
+    CellKept current(CellRivals rivals) {
+        int now = rivals.version(); // read first: an append after it is seen by the next call
+        if (now == version) {
+            return this;
+        }
+        int[] all = ids();
+        Builder b = new Builder(null, all.length, now);
+        for (int p = 0; p < all.length; p++) {
+            int q = all[p];
+            boolean changed = rivals.changedSince(q, version);
+            if (p < sure.size() && !changed) {
+                b.sure(q);
+            } else {
+                b.open(q, changed ? ALL : crossing[p - sure.size()]);
+            }
+        }
+        return b.kept();
+    }
+
+    /** A cell's records as they are found: the sure ones after those of {@code from}, and the open ones. */
+    static final class Builder {
+        private final Sure parent;
+        private final int[] sure;
+        private final int[] open;
+        private final int[] crossing;
+        private int sures;
+        private int opens;
+        private final int version;
+
+        /**
+         * @param from whose sure records stay sure (null: none)
+         * @param capacity the most records added
+         * @param version the rivals' version read before any of them was checked
+         */
+        Builder(CellKept from, int capacity, int version) {
+            parent = from == null ? NONE : from.sure;
+            sure = new int[capacity];
+            open = new int[capacity];
+            crossing = new int[capacity];
+            this.version = version;
+        }
+
+        void sure(int q) {
+            sure[sures++] = q;
+        }
+
+        void open(int q, int m) {
+            crossing[opens] = m;
+            open[opens++] = q;
+        }
+
+        /** Record q with these crossing rivals: sure when there are none. */
+        void add(int q, int m) {
+            if (m == 0) {
+                sure(q);
+            } else {
+                open(q, m);
+            }
+        }
+
+        CellKept kept() {
+            Sure s = sures == 0 ? parent : new Sure(Arrays.copyOf(sure, sures), parent, parent.size() + sures);
+            return new CellKept(s, Arrays.copyOf(open, opens), Arrays.copyOf(crossing, opens), version);
+        }
+    }
+}
