@@ -9,7 +9,7 @@ import java.util.Arrays;
  * of any cell inside it; the sure records are a chain of arrays shared by a cell and the cells split
  * from it (each split adds the records that became sure in it), so a cell stores only what is new.
  * <i>Open</i>: some rival crosses the cell (below eps at some vertex), and a bit mask per record
- * names those rivals (bit k: the record's k-th rival; bit 31: the 31st and every later one), the
+ * names those rivals (bit k: the record's rival k, from 0; bit 31: rival 31 and every later one), the
  * only ones a split needs to check. Immutable.
  */
 final class CellKept {

@@ -20,7 +20,8 @@ import java.util.Arrays;
  * as far as its rivals go, by every w of the cell; it is kept before the others
  * ({@link CellKept}) and not checked again in the cells split from it. A record that had a rival
  * appended since its cell was checked ({@link CellKept#current}) is checked against all its
- * rivals again. The methods take a cell's records as of the rivals held now. Near the optimum most records are sure and the others cross one or two rivals
+ * rivals again. The methods take a cell's records as of the rivals held now. Near the optimum most
+ * records are sure and the others cross one or two rivals
  * (docs/learning.md, "Rivals that cross a cell").
  */
 final class CellRecords {
@@ -45,7 +46,10 @@ final class CellRecords {
         Arrays.fill(pairWitness, -1);
     }
 
-    /** The same records less the open ones that a pair of their crossing rivals rules out of the cell ({@link RivalPairs}). */
+    /**
+     * The same records less the open ones that a pair of their crossing rivals rules out of the cell
+     * ({@link RivalPairs}).
+     */
     CellKept pairedOut(double[][] v, CellKept from, RivalPairs pairs) {
         int[] open = from.open();
         CellKept.Builder out = new CellKept.Builder(from, open.length, from.version());
@@ -123,7 +127,9 @@ final class CellRecords {
             double[] r = rivals.of(q);
             int in = 3; // bit s: possible in half s
             long pair = pairHint(pairWitness[q], r);
-            if (pair >= 0 && (m & CellKept.bit((int) (pair >>> 32) / n)) != 0 && (m & CellKept.bit((int) pair / n)) != 0) {
+            boolean bothCross = pair >= 0 && (m & CellKept.bit((int) (pair >>> 32) / n)) != 0
+                    && (m & CellKept.bit((int) pair / n)) != 0; // otherwise one rival alone decides
+            if (bothCross) {
                 for (int s = 0; s < 2; s++) {
                     if (pairs.holds(kids[s], r, pair)) {
                         in &= ~(1 << s);

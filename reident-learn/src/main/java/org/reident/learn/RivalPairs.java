@@ -52,7 +52,8 @@ final class RivalPairs {
     }
 
     /**
-     * {@link #find} among the rivals in {@code crossing} ({@link CellKept#bit}): a rival that reaches eps at every vertex is in no pair that works.
+     * {@link #find} among the rivals in {@code crossing} ({@link CellKept#bit}): a rival that
+     * reaches eps at every vertex is in no pair that works.
      */
     long find(double[][] v, double[] r, int crossing) {
         int full = (1 << n) - 1;

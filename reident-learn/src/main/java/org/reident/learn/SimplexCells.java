@@ -14,9 +14,10 @@ import org.reident.data.LinkageData;
  * of them the master's cuts force out ({@link #cuts}). The cell with the largest bound is split
  * at the midpoint of its longest edge, once pairs of rivals that rule records out of it together
  * have been sought ({@link RivalPairs}; a cell that loses records that way goes back to the queue
- * first). The cell's centre, counted exactly, gives incumbents. The search ends when no cell
- * could beat the incumbent (then it is optimal) or at the deadline (then the largest count left
- * is the bound).
+ * first); a split checks only each record's rivals that cross the cell, and a record none crosses
+ * goes into both halves unchecked ({@link CellKept}). The cell's centre, counted exactly, gives
+ * incumbents. The search ends when no cell could beat the incumbent (then it is optimal) or at the
+ * deadline (then the largest count left is the bound).
  * <p>
  * Only the rivals that matter are kept ({@link CellRivals}): for w >= 0 a rival with min_k e_ijk >= eps is beaten
  * everywhere, and one whose e is componentwise at least another's is implied by it. Of those, each
