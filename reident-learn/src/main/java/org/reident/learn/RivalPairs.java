@@ -45,15 +45,9 @@ final class RivalPairs {
 
     /**
      * A pair of rivals of r (n values each) ruling its record out of the cell with vertices v,
-     * packed as {@code (long) offsetA << 32 | offsetB}, or -1 when no pair does.
-     */
-    long find(double[][] v, double[] r) {
-        return find(v, r, CellKept.ALL);
-    }
-
-    /**
-     * {@link #find} among the rivals in {@code crossing} ({@link CellKept#bit}): a rival that
-     * reaches eps at every vertex is in no pair that works.
+     * packed as {@code (long) offsetA << 32 | offsetB}, or -1 when no pair does. Only the rivals in
+     * {@code crossing} are tried ({@link CellKept#bit}; {@link CellKept#ALL}: every one): a rival
+     * that reaches eps at every vertex is in no pair that works.
      */
     long find(double[][] v, double[] r, int crossing) {
         int full = (1 << n) - 1;

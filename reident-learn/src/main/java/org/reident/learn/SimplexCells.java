@@ -416,10 +416,11 @@ final class SimplexCells {
          */
         private CellKept refreshed(Cell c) {
             double[] w = centreOf(c.v);
-            for (int q : c.possible()) {
+            int[] possible = c.possible();
+            for (int q : possible) {
                 rivals.linksExactly(q, w);
             }
-            return records.pairedOut(c.v, records.possible(c.v, c.possible(), pairs), pairs);
+            return records.pairedOut(c.v, records.possible(c.v, possible, pairs), pairs);
         }
     }
 
@@ -445,8 +446,8 @@ final class SimplexCells {
 
     /**
      * Counts the records the cell's centre links with margin eps; a new incumbent if more. The sure
-     * records count as linked in the first, quick count (the centre is in the cell) unless a rival
-     * was appended to them since; the count that makes an incumbent checks each record.
+     * records count as linked in the first, quick count (the centre is in the cell, and the cell's
+     * records are current: {@link Cell#current}); the count that makes an incumbent checks each record.
      */
     private void centre(Cell c) {
         double[] w = centreOf(c.v);

@@ -24,7 +24,7 @@ class RivalPairsTest {
         RivalPairs p = new RivalPairs(2, EPS, ROUND);
         // w2 - w1 >= eps and w1 - w2 >= eps: no w; t = 1/2 gives 0 at both vertices
         double[] r = {-1, 1, 1, -1};
-        long pair = p.find(LINE, r);
+        long pair = p.find(LINE, r, CellKept.ALL);
         assertEquals((long) 0 << 32 | 2, pair);
         assertTrue(p.holds(LINE, r, pair));
         // the same two rivals on the cell w1 in [0.2, 0.4]: the second is below eps everywhere
@@ -37,7 +37,7 @@ class RivalPairsTest {
         RivalPairs p = new RivalPairs(2, EPS, ROUND);
         // w2 - w1 >= eps and w1 - 0.5 w2 >= eps: w = (0.4, 0.6) meets both
         double[] r = {-1, 1, 1, -0.5};
-        assertEquals(-1, p.find(LINE, r));
+        assertEquals(-1, p.find(LINE, r, CellKept.ALL));
         assertTrue(!p.holds(LINE, r, (long) 0 << 32 | 2));
     }
 
@@ -77,7 +77,7 @@ class RivalPairsTest {
                 single |= Math.max(s * r[o] + (1 - s) * r[o + 1], u * r[o] + (1 - u) * r[o + 1]) < EPS;
             }
             boolean possible = lo <= hi;
-            boolean ruledOut = single || p.find(v, r) >= 0;
+            boolean ruledOut = single || p.find(v, r, CellKept.ALL) >= 0;
             assertEquals(!possible, ruledOut, "trial " + trial);
             if (possible) {
                 in++;
@@ -112,7 +112,7 @@ class RivalPairsTest {
             if (Math.abs(margin - EPS) < 1e-7) {
                 continue; // too close to call for an LP solver's tolerances
             }
-            long pair = new RivalPairs(n, EPS, ROUND).find(v, r);
+            long pair = new RivalPairs(n, EPS, ROUND).find(v, r, CellKept.ALL);
             boolean single = belowEverywhere(v, r, 0, n) || belowEverywhere(v, r, n, n);
             assertEquals(margin < EPS, single || pair >= 0, "trial " + trial + ", n " + n + ", margin " + margin);
             if (margin < EPS && !single) {
