@@ -309,6 +309,9 @@ final class ConflictRun {
                 status = "OPTIMAL";
                 break;
             }
+            if (epsStopped) {
+                break; // said while the tries again paused for the cells (SlaveRound#readBeside)
+            }
             double remaining = deadline - StopRequest.now();
             if (remaining <= 0) {
                 break; // no master solve follows: the filters' cuts are not waited for

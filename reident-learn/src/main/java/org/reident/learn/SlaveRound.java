@@ -10,6 +10,8 @@ import java.util.List;
  */
 final class SlaveRound {
     private final ConflictRun run;
+    /** When the round's {@link #repair} began: the pause within a round counts from it. */
+    private double roundFrom = StopRequest.now();
 
     SlaveRound(ConflictRun run) {
         this.run = run;
@@ -25,17 +27,10 @@ final class SlaveRound {
      */
     List<Integer> repair(boolean[] s) {
         List<Integer> removed = new ArrayList<>();
-        double from = StopRequest.now();
+        roundFrom = StopRequest.now();
         while (StopRequest.now() < run.deadline) {
-            if (run.beside.fromBeside()) {
-                return null; // the cells' proof: the loop's end finds it
-            }
-            if (StopRequest.now() - from >= run.roundPause && run.beside.cellsLead()) {
-                run.takeCuts(); // the cells get the conflicts found so far
-                run.beside.pauseForCells();
-                if (StopRequest.now() >= run.deadline || run.beside.fromBeside() || run.stopForEps()) {
-                    return null;
-                }
+            if (readBeside()) {
+                return null; // the cells' proof, a stop or the deadline: the loop's end finds it
             }
             run.phase = "slave: " + removed.size() + " records given up for conflicts so far";
             int[] conflict = run.slave.check(s, run.deadline);
@@ -56,13 +51,15 @@ final class SlaveRound {
     /**
      * Tries each record given up by {@link #repair} again: kept when the set stays linkable (a
      * better incumbent), otherwise one more cut, around the incumbent where the proof needs them.
-     * (Seeking several disjoint conflicts per record was measured: no fewer rounds.)
+     * Reads the cells and pauses for them as {@link #repair} does ({@link #readBeside}); it ends early
+     * on their proof, a stop or the deadline. (Seeking several disjoint conflicts per record was
+     * measured: no fewer rounds.)
      */
     void reinsert(boolean[] s, List<Integer> removed) {
         int done = 0;
         for (int r : removed) {
             run.phase = "slave: trying records again, " + done++ + " of " + removed.size();
-            if (StopRequest.now() >= run.deadline) {
+            if (StopRequest.now() >= run.deadline || readBeside()) {
                 return;
             }
             s[r] = true;
@@ -76,6 +73,27 @@ final class SlaveRound {
                 }
             }
         }
+    }
+
+    /**
+     * Between two checks of a round: reads the searches beside ({@link BesideReader#fromBeside}),
+     * and once the round has run {@link ConflictRun#roundPause} s while the cells lead, hands them
+     * the conflicts found so far as cuts and waits ({@link BesideReader#pauseForCells}). True when
+     * the round must end: the cells' proof, the deadline or a stop. Until stop 76 only {@link #repair}
+     * read them: a round whose repair ended within its first second and whose tries again took 3 s
+     * neither paused nor said the cells' bound (the full suite once met it in
+     * {@code SimplexCellsTest.theCutsPauseWithinALongFirstRound}: 1,906 conflicts, round 1 ended at 4.3 s).
+     */
+    private boolean readBeside() {
+        if (run.beside.fromBeside()) {
+            return true;
+        }
+        if (StopRequest.now() - roundFrom >= run.roundPause && run.beside.cellsLead()) {
+            run.takeCuts(); // the cells get the conflicts found so far
+            run.beside.pauseForCells();
+            return StopRequest.now() >= run.deadline || run.beside.fromBeside() || run.stopForEps();
+        }
+        return false;
     }
 
     /**
