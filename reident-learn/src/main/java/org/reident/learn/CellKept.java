@@ -21,6 +21,24 @@ final class CellKept {
         return 1 << Math.min(k, 31);
     }
 
+    /**
+     * The first rival after rival j (-1: from the first) of the {@code count} that mask m holds, or
+     * -1 when none is left. Bit 31 holds rivals 31 .. count - 1. Walks the set bits, so a split
+     * skips the rivals that do not cross its cell without a test each (and without a division).
+     */
+    static int next(int m, int j, int count) {
+        int k = j + 1;
+        if (k >= 31) {
+            return m < 0 && k < count ? k : -1;
+        }
+        int rest = m & (-1 << k);
+        if (rest == 0) {
+            return -1;
+        }
+        int t = Integer.numberOfTrailingZeros(rest);
+        return t < count ? t : -1;
+    }
+
     /** Sure records: this node's ids come after its parent's ({@code size} counts both). */
     private record Sure(int[] ids, Sure parent, int size) {
     }

@@ -90,7 +90,8 @@ final class CellRecords {
             int w = hint(witness[q], r);
             boolean in = true;
             int m = 0;
-            for (int k = -1; k < r.length / n && in; k++) {
+            int count = r.length / n;
+            for (int k = -1; k < count && in; k++) {
                 int o = k < 0 ? w : k * n;
                 if (o < 0 || (k >= 0 && o == w)) {
                     continue;
@@ -138,20 +139,19 @@ final class CellRecords {
             }
             int m0 = 0; // the rivals that cross half 0
             int m1 = 0;
+            int count = r.length / n;
             int w = hint(witness[q], r);
-            for (int k = -1; k < r.length / n && in != 0; k++) {
-                int o = k < 0 ? w : k * n;
-                if (o < 0 || (k >= 0 && o == w) || (m & CellKept.bit(o / n)) == 0) {
-                    continue;
-                }
-                int bits = reachedInHalves(v, edge, mid, r, o);
+            int wk = w >= 0 && (m & CellKept.bit(w / n)) != 0 ? w / n : -1; // the witness, tried first
+            for (int k = wk >= 0 ? wk : CellKept.next(m, -1, count); k >= 0 && in != 0; k = after(m, k, wk, count)) {
+                int bits = reachedInHalves(v, edge, mid, r, k * n);
                 int reached = bits & 3;
                 if ((in & ~reached) != 0) {
-                    witness[q] = o;
+                    witness[q] = k * n;
                     in &= reached;
                 }
-                m0 |= (bits & 4) == 0 ? CellKept.bit(o / n) : 0;
-                m1 |= (bits & 8) == 0 ? CellKept.bit(o / n) : 0;
+                int b = CellKept.bit(k);
+                m0 |= (bits & 4) == 0 ? b : 0;
+                m1 |= (bits & 8) == 0 ? b : 0;
             }
             if ((in & 1) != 0) {
                 out[0].add(q, m0);
@@ -161,6 +161,15 @@ final class CellRecords {
             }
         }
         return new CellKept[] {out[0].kept(), out[1].kept()};
+    }
+
+    /**
+     * The crossing rival (of the {@code count} that mask m holds) to try after rival k, when rival wk
+     * (-1: none) was tried first: the others in order, wk skipped.
+     */
+    private static int after(int m, int k, int wk, int count) {
+        int next = CellKept.next(m, k == wk ? -1 : k, count);
+        return next == wk && next >= 0 ? CellKept.next(m, next, count) : next;
     }
 
     /**

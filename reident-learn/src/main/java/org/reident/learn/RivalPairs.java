@@ -52,10 +52,9 @@ final class RivalPairs {
     long find(double[][] v, double[] r, int crossing) {
         int full = (1 << n) - 1;
         int count = 0;
-        for (int o = 0; o < r.length && count < RIVALS; o += n) {
-            if ((crossing & CellKept.bit(o / n)) == 0) {
-                continue;
-            }
+        int rivals = r.length / n;
+        for (int j = CellKept.next(crossing, -1, rivals); j >= 0 && count < RIVALS; j = CellKept.next(crossing, j, rivals)) {
+            int o = j * n;
             int mask = 0;
             int at = count * n;
             for (int b = 0; b < n; b++) {
