@@ -10,11 +10,22 @@ import java.util.Arrays;
  * from it (each split adds the records that became sure in it), so a cell stores only what is new.
  * <i>Open</i>: some rival crosses the cell (below eps at some vertex), and a bit mask per record
  * names those rivals (bit k: the record's rival k, from 0; bit 31: rival 31 and every later one), the
- * only ones a split needs to check. Immutable.
+ * only ones a split needs to check. With few variables ({@link #LOW_VERTICES}) each crossing rival
+ * 0 .. 30 also carries its <i>low vertices</i>: the bit mask of the cell's vertices where it is below
+ * eps (0: not known), so that a split needs its value at the new vertex only ({@link CellRecords}).
+ * Immutable.
  */
 final class CellKept {
     /** Every rival. */
     static final int ALL = -1;
+
+    /** The most vertices (variables) whose low-vertex masks are kept, a byte each. */
+    static final int LOW_VERTICES = 8;
+
+    /** How many low-vertex masks a record with crossing mask m carries: one per rival 0 .. 30 in it. */
+    static int lowsOf(int m) {
+        return Integer.bitCount(m & Integer.MAX_VALUE);
+    }
 
     /** The bit of a record's k-th rival in a mask of crossing rivals. */
     static int bit(int k) {
@@ -49,11 +60,14 @@ final class CellKept {
     private final int[] open;
     private final int[] crossing;
     private final int version;
+    /** Per open record in turn, per rival 0 .. 30 of its mask in order, its low vertices; null: none kept. */
+    private final byte[] lows;
 
-    private CellKept(Sure sure, int[] open, int[] crossing, int version) {
+    private CellKept(Sure sure, int[] open, int[] crossing, byte[] lows, int version) {
         this.sure = sure;
         this.open = open;
         this.crossing = crossing;
+        this.lows = lows;
         this.version = version;
     }
 
@@ -75,6 +89,26 @@ final class CellKept {
     /** The rivals of {@code open()[p]} that cross the cell. */
     int crossing(int p) {
         return crossing[p];
+    }
+
+    /**
+     * The low-vertex masks of the open records' crossing rivals, record after record, each record's
+     * {@link #lowsOf} masks in the order of its rivals (not to be written to); null when none are kept.
+     */
+    byte[] lows() {
+        return lows;
+    }
+
+    /** The low vertices of rival k of {@code open()[p]} (0: not known, or none kept). Linear in p: for tests. */
+    int low(int p, int k) {
+        if (lows == null || k >= 31 || (crossing[p] & bit(k)) == 0) {
+            return 0;
+        }
+        int at = 0;
+        for (int i = 0; i < p; i++) {
+            at += lowsOf(crossing[i]);
+        }
+        return lows[at + Integer.bitCount(crossing[p] & ((1 << k) - 1))] & 0xff;
     }
 
     /** The rivals' {@link CellRivals#version} the records were checked at (or read before the check). */
@@ -103,15 +137,19 @@ final class CellKept {
             return this;
         }
         int[] all = ids();
-        Builder b = new Builder(null, all.length, now);
+        Builder b = new Builder(null, all.length, now, lows != null);
+        int at = 0; // the open record's first low-vertex mask
         for (int p = 0; p < all.length; p++) {
             int q = all[p];
             boolean changed = rivals.changedSince(q, version);
             if (p < sure.size() && !changed) {
                 b.sure(q);
+            } else if (changed) {
+                b.open(q, ALL); // its low vertices not known
             } else {
-                b.open(q, changed ? ALL : crossing[p - sure.size()]);
+                b.open(q, crossing[p - sure.size()], lows, at);
             }
+            at += p < sure.size() ? 0 : lowsOf(crossing[p - sure.size()]);
         }
         return b.kept();
     }
@@ -125,41 +163,79 @@ final class CellKept {
         private int sures;
         private int opens;
         private final int version;
+        /** The low-vertex masks so far (null: none kept), {@code lowCount} of them. */
+        private byte[] lows;
+        private int lowCount;
 
         /**
          * @param from whose sure records stay sure (null: none)
          * @param capacity the most records added
          * @param version the rivals' version read before any of them was checked
+         * @param withLows whether the open records' low vertices are kept
          */
-        Builder(CellKept from, int capacity, int version) {
+        Builder(CellKept from, int capacity, int version, boolean withLows) {
             parent = from == null ? NONE : from.sure;
             sure = new int[capacity];
             open = new int[capacity];
             crossing = new int[capacity];
             this.version = version;
+            lows = withLows ? new byte[Math.max(16, capacity * 2)] : null;
         }
 
         void sure(int q) {
             sure[sures++] = q;
         }
 
+        /** An open record whose crossing rivals' low vertices are not known. */
         void open(int q, int m) {
             crossing[opens] = m;
             open[opens++] = q;
+            if (lows != null) {
+                room(lowsOf(m));
+                lowCount += lowsOf(m); // zeros: not known
+            }
         }
 
-        /** Record q with these crossing rivals: sure when there are none. */
-        void add(int q, int m) {
+        /** An open record whose low vertices are {@code from[at ..]} (another cell's, the same vertices). */
+        void open(int q, int m, byte[] from, int at) {
+            crossing[opens] = m;
+            open[opens++] = q;
+            if (lows != null) {
+                int count = lowsOf(m);
+                room(count);
+                if (from != null) {
+                    System.arraycopy(from, at, lows, lowCount, count);
+                }
+                lowCount += count;
+            }
+        }
+
+        /** Record q with these crossing rivals and their low vertices ({@code low[k]} for rival k): sure when none. */
+        void add(int q, int m, int[] low) {
             if (m == 0) {
                 sure(q);
-            } else {
-                open(q, m);
+                return;
+            }
+            crossing[opens] = m;
+            open[opens++] = q;
+            if (lows != null) {
+                room(lowsOf(m));
+                for (int rest = m & Integer.MAX_VALUE; rest != 0; rest &= rest - 1) {
+                    lows[lowCount++] = (byte) low[Integer.numberOfTrailingZeros(rest)];
+                }
+            }
+        }
+
+        private void room(int count) {
+            if (lowCount + count > lows.length) {
+                lows = Arrays.copyOf(lows, Math.max(lows.length * 2, lowCount + count));
             }
         }
 
         CellKept kept() {
             Sure s = sures == 0 ? parent : new Sure(Arrays.copyOf(sure, sures), parent, parent.size() + sures);
-            return new CellKept(s, Arrays.copyOf(open, opens), Arrays.copyOf(crossing, opens), version);
+            return new CellKept(s, Arrays.copyOf(open, opens), Arrays.copyOf(crossing, opens),
+                    lows == null ? null : Arrays.copyOf(lows, lowCount), version);
         }
     }
 }

@@ -23,6 +23,7 @@ class CellRecordsTest {
         long sure = 0;
         long open = 0;
         long appended = 0;
+        long lows = 0;
         for (long seed = 1; seed <= 3; seed++) {
             for (Aggregator a : new Aggregator[] {Aggregator.WM, Aggregator.OWA}) {
                 LinkageData d = LearnFixtures.cellsFile(seed);
@@ -48,9 +49,10 @@ class CellRecordsTest {
                 int before = rivals.version();
                 for (int path = 0; path < 40; path++) {
                     double[][] v = root;
+                    boolean whole = true; // no pairs so far: every record left out has a rival below eps everywhere
                     CellKept kept = records.possible(v, linkable, pairs);
                     String what = a + " seed " + seed + " path " + path;
-                    check(kept, v, rivals, o.eps(), n, true, what + " root");
+                    lows += check(kept, v, rivals, o.eps(), n, true, true, what + " root");
                     for (int depth = 1; depth <= 30 && kept.size() > 0; depth++) {
                         int[] edge = {random.nextInt(n), 0};
                         edge[1] = (edge[0] + 1 + random.nextInt(n - 1)) % n;
@@ -65,7 +67,14 @@ class CellRecordsTest {
                         CellKept[] halves = records.possibleInHalves(v, edge, mid, kids, kept, pairs);
                         v = kids[s];
                         kept = halves[s];
-                        check(kept, v, rivals, o.eps(), n, true, what + " depth " + depth);
+                        lows += check(kept, v, rivals, o.eps(), n, true, whole, what + " depth " + depth);
+                        if (depth % 7 == 0) { // the pairs leave some out, and the rest as they were
+                            CellKept paired = new CellRecords(n, o.eps(), ROUND, rivals).pairedOut(v, kept, pairs); // its pair witnesses apart
+                            check(paired, v, rivals, o.eps(), n, true, false, what + " depth " + depth + ", pairs");
+                            assertTrue(paired.size() <= kept.size() && paired.sure() == kept.sure(), what);
+                            kept = paired;
+                            whole = false;
+                        }
                         double[] centre = new double[n];
                         for (double[] vertex : v) {
                             for (int k = 0; k < n; k++) {
@@ -76,7 +85,7 @@ class CellRecordsTest {
                             rivals.linksExactly(q, centre); // may append a rival that beats q there
                         }
                         kept = kept.current(rivals);
-                        check(kept, v, rivals, o.eps(), n, false, what + " depth " + depth + ", rivals appended");
+                        lows += check(kept, v, rivals, o.eps(), n, false, whole, what + " depth " + depth + ", rivals appended");
                         sure += kept.sure();
                         open += kept.open().length;
                     }
@@ -84,17 +93,20 @@ class CellRecordsTest {
                 appended += rivals.version() - before;
             }
         }
-        assertTrue(sure > 10_000 && open > 10_000 && appended > 100,
-                "both kinds and appends: " + sure + " sure, " + open + " open, " + appended + " appended");
+        assertTrue(sure > 10_000 && open > 10_000 && appended > 100 && lows > 10_000, "both kinds, appends and low"
+                + " vertices: " + sure + " sure, " + open + " open, " + appended + " appended, " + lows + " low");
     }
 
     /**
-     * The cell's records, its sure ones and the open ones' crossing rivals, as every rival at every
-     * vertex says; not {@code exact}: a record with a rival appended since its check has all its
-     * rivals to check ({@link CellKept#current}) and is not checked here.
+     * The cell's records, its sure ones and the open ones' crossing rivals and their low vertices
+     * (where known), as every rival at every vertex says; not {@code exact}: a record with a rival
+     * appended since its check has all its rivals to check ({@link CellKept#current}) and is not
+     * checked here; not {@code all}: records may be left out (by pairs of rivals). Returns how many
+     * low-vertex masks it checked.
      */
-    private static void check(CellKept kept, double[][] v, CellRivals rivals, double eps, int n, boolean exact,
-            String what) {
+    private static int check(CellKept kept, double[][] v, CellRivals rivals, double eps, int n, boolean exact,
+            boolean all, String what) {
+        int lows = 0;
         int[] ids = kept.ids();
         boolean[] in = new boolean[rivals.records()];
         for (int p = 0; p < ids.length; p++) {
@@ -109,13 +121,37 @@ class CellRecordsTest {
                 assertEquals(0, crossing, what + ": record " + q + " sure, but a rival crosses the cell");
             } else {
                 assertEquals(crossing, kept.crossing(p - kept.sure()), what + ": record " + q + "'s crossing rivals");
+                for (int k = 0; k < 31 && k * n < rivals.of(q).length; k++) {
+                    int low = kept.low(p - kept.sure(), k);
+                    if ((crossing & CellKept.bit(k)) != 0 && n <= CellKept.LOW_VERTICES) {
+                        assertTrue(low != 0, what + ": record " + q + " rival " + k + "'s low vertices not known");
+                    }
+                    if (low != 0) {
+                        assertEquals(lowOf(rivals.of(q), k * n, v, eps, n), low, what + ": record " + q + " rival " + k);
+                        lows++;
+                    }
+                }
             }
         }
-        for (int q = 0; q < in.length; q++) {
+        for (int q = 0; q < in.length && all; q++) {
             if (!in[q] && rivals.of(q) != null) {
                 assertEquals(-1, crossing(rivals.of(q), v, eps, n), what + ": record " + q + " left out");
             }
         }
+        return lows;
+    }
+
+    /** The vertices of v (bit b: vertex b) where the rival at offset o of r is below eps - ROUND. */
+    private static int lowOf(double[] r, int o, double[][] v, double eps, int n) {
+        int below = 0;
+        for (int b = 0; b < v.length; b++) {
+            double s = 0;
+            for (int k = 0; k < n; k++) {
+                s += v[b][k] * r[o + k];
+            }
+            below |= s < eps - ROUND ? 1 << b : 0;
+        }
+        return below;
     }
 
     /** -1 when a rival of r is below eps - ROUND at every vertex; else the mask of those below it at some. */
