@@ -196,6 +196,28 @@ final class CellRivals {
     }
 
     /**
+     * {@link #links} over the rivals in mask m only ({@link CellKept#next}): for a w of a cell where
+     * the others reach eps at every vertex. Those are at eps less the rounding slack or beyond at w
+     * too, so the answer may be true where {@link #links} is false by that slack: an upper count,
+     * as the cells' quick count of a centre needs.
+     */
+    boolean linksCrossing(int q, double[] w, int m) {
+        double[] r = rivals[q];
+        int count = r.length / n;
+        for (int j = CellKept.next(m, -1, count); j >= 0; j = CellKept.next(m, j, count)) {
+            double s = 0;
+            int o = j * n;
+            for (int k = 0; k < n; k++) {
+                s += w[k] * r[o + k];
+            }
+            if (s < eps) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
      * w puts every reference record at least eps beyond training record q's true match; otherwise
      * the first rival found closer joins q's rivals (so it rules q out of the cells from then on).
      */

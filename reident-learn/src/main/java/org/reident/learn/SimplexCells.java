@@ -445,9 +445,11 @@ final class SimplexCells {
     }
 
     /**
-     * Counts the records the cell's centre links with margin eps; a new incumbent if more. The sure
-     * records count as linked in the first, quick count (the centre is in the cell, and the cell's
-     * records are current: {@link Cell#current}); the count that makes an incumbent checks each record.
+     * Counts the records the cell's centre links with margin eps; a new incumbent if more. In the
+     * first, quick count the sure records count as linked and the open ones are checked against the
+     * rivals that cross the cell only ({@link CellRivals#linksCrossing}): the centre is in the cell,
+     * and the cell's records are current ({@link Cell#current}). The count that makes an incumbent
+     * checks each record against all its rivals.
      */
     private void centre(Cell c) {
         double[] w = centreOf(c.v);
@@ -456,8 +458,9 @@ final class SimplexCells {
         CellKept kept = c.kept;
         int[] open = kept.open();
         int linked = kept.sure(); // the centre is in the cell
-        for (int q : open) {
-            if (rivals.links(q, w)) {
+        for (int p = 0; p < open.length; p++) {
+            int q = open[p];
+            if (rivals.linksCrossing(q, w, kept.crossing(p))) { // the other rivals reach every vertex
                 linked++;
             } else if (kept.size() - ++missed <= beat) {
                 return; // the rest cannot make it a new incumbent

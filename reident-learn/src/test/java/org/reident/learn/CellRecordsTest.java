@@ -13,7 +13,9 @@ import org.reident.data.LinkageData;
  * simplex, the records a cell keeps, which of them are sure and each open record's crossing rivals
  * all equal what a plain check of every rival at every vertex of that cell gives (no pairs, so the
  * single-rival rule decides). The paths count each centre exactly as the search does, so rivals are
- * appended on the way and the records they touch must be checked again.
+ * appended on the way and the records they touch must be checked again; and each open record's quick
+ * count at the centre over its crossing rivals ({@link CellRivals#linksCrossing}) equals the count
+ * over all of them.
  */
 class CellRecordsTest {
     private static final double ROUND = 1e-12;
@@ -24,6 +26,7 @@ class CellRecordsTest {
         long open = 0;
         long appended = 0;
         long lows = 0;
+        long crossingCounts = 0;
         for (long seed = 1; seed <= 3; seed++) {
             for (Aggregator a : new Aggregator[] {Aggregator.WM, Aggregator.OWA}) {
                 LinkageData d = LearnFixtures.cellsFile(seed);
@@ -85,6 +88,12 @@ class CellRecordsTest {
                             rivals.linksExactly(q, centre); // may append a rival that beats q there
                         }
                         kept = kept.current(rivals);
+                        for (int p = 0; p < kept.open().length; p++) { // no value within ROUND of eps here
+                            int q = kept.open()[p];
+                            assertEquals(rivals.links(q, centre), rivals.linksCrossing(q, centre, kept.crossing(p)),
+                                    what + " depth " + depth + ": record " + q + " at the centre");
+                            crossingCounts++;
+                        }
                         lows += check(kept, v, rivals, o.eps(), n, false, whole, what + " depth " + depth + ", rivals appended");
                         sure += kept.sure();
                         open += kept.open().length;
@@ -93,8 +102,9 @@ class CellRecordsTest {
                 appended += rivals.version() - before;
             }
         }
-        assertTrue(sure > 10_000 && open > 10_000 && appended > 100 && lows > 10_000, "both kinds, appends and low"
-                + " vertices: " + sure + " sure, " + open + " open, " + appended + " appended, " + lows + " low");
+        assertTrue(sure > 10_000 && open > 10_000 && appended > 100 && lows > 10_000 && crossingCounts > 10_000,
+                "both kinds, appends, low vertices and centres: " + sure + " sure, " + open + " open, " + appended
+                + " appended, " + lows + " low, " + crossingCounts + " counted");
     }
 
     /**
