@@ -186,27 +186,20 @@ final class CellKept {
             sure[sures++] = q;
         }
 
-        /** An open record whose crossing rivals' low vertices are not known. */
+        /** An open record whose crossing rivals' low vertices are not known (zeros). */
         void open(int q, int m) {
-            crossing[opens] = m;
-            open[opens++] = q;
-            if (lows != null) {
-                room(lowsOf(m));
-                lowCount += lowsOf(m); // zeros: not known
+            if (opened(q, m)) {
+                lowCount += lowsOf(m);
             }
         }
 
         /** An open record whose low vertices are {@code from[at ..]} (another cell's, the same vertices). */
         void open(int q, int m, byte[] from, int at) {
-            crossing[opens] = m;
-            open[opens++] = q;
-            if (lows != null) {
-                int count = lowsOf(m);
-                room(count);
+            if (opened(q, m)) {
                 if (from != null) {
-                    System.arraycopy(from, at, lows, lowCount, count);
+                    System.arraycopy(from, at, lows, lowCount, lowsOf(m));
                 }
-                lowCount += count;
+                lowCount += lowsOf(m);
             }
         }
 
@@ -214,22 +207,24 @@ final class CellKept {
         void add(int q, int m, int[] low) {
             if (m == 0) {
                 sure(q);
-                return;
-            }
-            crossing[opens] = m;
-            open[opens++] = q;
-            if (lows != null) {
-                room(lowsOf(m));
+            } else if (opened(q, m)) {
                 for (int rest = m & Integer.MAX_VALUE; rest != 0; rest &= rest - 1) {
                     lows[lowCount++] = (byte) low[Integer.numberOfTrailingZeros(rest)];
                 }
             }
         }
 
-        private void room(int count) {
-            if (lowCount + count > lows.length) {
-                lows = Arrays.copyOf(lows, Math.max(lows.length * 2, lowCount + count));
+        /** Adds open record q with mask m; true when low vertices are kept (room made for its masks). */
+        private boolean opened(int q, int m) {
+            crossing[opens] = m;
+            open[opens++] = q;
+            if (lows == null) {
+                return false;
             }
+            if (lowCount + lowsOf(m) > lows.length) {
+                lows = Arrays.copyOf(lows, Math.max(lows.length * 2, lowCount + lowsOf(m)));
+            }
+            return true;
         }
 
         CellKept kept() {

@@ -102,11 +102,11 @@ final class CellRivals {
 
     /**
      * w links training record q with margin eps against every reference record (exact).
-     * Synchronized: it uses the scratch arrays and may append a rival; {@link #of} and {@link #links}
+     * Synchronized: it uses the scratch arrays and may append a rival; {@link #of} and {@link #linksAmong}
      * may run beside it and see q's rivals before or after the append.
      */
     synchronized boolean linksExactly(int q, double[] w) {
-        return links(q, w) && (complete[q] || linksAgainstAll(q, w));
+        return linksAmong(q, w, CellKept.ALL) && (complete[q] || linksAgainstAll(q, w));
     }
 
     /**
@@ -180,28 +180,14 @@ final class CellRivals {
         return Arrays.copyOf(kept, count * n);
     }
 
-    /** w puts every rival of training record q gathered so far at least eps beyond its true match. */
-    boolean links(int q, double[] w) {
-        double[] r = rivals[q];
-        for (int o = 0; o < r.length; o += n) {
-            double s = 0;
-            for (int k = 0; k < n; k++) {
-                s += w[k] * r[o + k];
-            }
-            if (s < eps) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     /**
-     * {@link #links} over the rivals in mask m only ({@link CellKept#next}): for a w of a cell where
-     * the others reach eps at every vertex. Those are at eps less the rounding slack or beyond at w
-     * too, so the answer may be true where {@link #links} is false by that slack: an upper count,
+     * w puts every rival of training record q in mask m ({@link CellKept#next}; {@link CellKept#ALL}:
+     * every rival gathered so far) at least eps beyond its true match. For a w of a cell whose other
+     * rivals reach eps at every vertex: those are at eps less the rounding slack or beyond at w too,
+     * so the answer may be true where all the rivals would say false by that slack, an upper count
      * as the cells' quick count of a centre needs.
      */
-    boolean linksCrossing(int q, double[] w, int m) {
+    boolean linksAmong(int q, double[] w, int m) {
         double[] r = rivals[q];
         int count = r.length / n;
         for (int j = CellKept.next(m, -1, count); j >= 0; j = CellKept.next(m, j, count)) {

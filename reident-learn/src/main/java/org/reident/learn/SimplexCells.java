@@ -447,7 +447,7 @@ final class SimplexCells {
     /**
      * Counts the records the cell's centre links with margin eps; a new incumbent if more. In the
      * first, quick count the sure records count as linked and the open ones are checked against the
-     * rivals that cross the cell only ({@link CellRivals#linksCrossing}): the centre is in the cell,
+     * rivals that cross the cell only ({@link CellRivals#linksAmong}): the centre is in the cell,
      * and the cell's records are current ({@link Cell#current}). The count that makes an incumbent
      * checks each record against all its rivals.
      */
@@ -460,7 +460,7 @@ final class SimplexCells {
         int linked = kept.sure(); // the centre is in the cell
         for (int p = 0; p < open.length; p++) {
             int q = open[p];
-            if (rivals.linksCrossing(q, w, kept.crossing(p))) { // the other rivals reach every vertex
+            if (rivals.linksAmong(q, w, kept.crossing(p))) { // the other rivals reach every vertex
                 linked++;
             } else if (kept.size() - ++missed <= beat) {
                 return; // the rest cannot make it a new incumbent

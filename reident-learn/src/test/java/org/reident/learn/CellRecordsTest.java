@@ -14,8 +14,8 @@ import org.reident.data.LinkageData;
  * all equal what a plain check of every rival at every vertex of that cell gives (no pairs, so the
  * single-rival rule decides). The paths count each centre exactly as the search does, so rivals are
  * appended on the way and the records they touch must be checked again; and each open record's quick
- * count at the centre over its crossing rivals ({@link CellRivals#linksCrossing}) equals the count
- * over all of them.
+ * count at the centre over its crossing rivals ({@link CellRivals#linksAmong}) equals a plain
+ * count over all of them.
  */
 class CellRecordsTest {
     private static final double ROUND = 1e-12;
@@ -90,7 +90,7 @@ class CellRecordsTest {
                         kept = kept.current(rivals);
                         for (int p = 0; p < kept.open().length; p++) { // no value within ROUND of eps here
                             int q = kept.open()[p];
-                            assertEquals(rivals.links(q, centre), rivals.linksCrossing(q, centre, kept.crossing(p)),
+                            assertEquals(linksAll(rivals.of(q), centre, o.eps(), n), rivals.linksAmong(q, centre, kept.crossing(p)),
                                     what + " depth " + depth + ": record " + q + " at the centre");
                             crossingCounts++;
                         }
@@ -149,6 +149,20 @@ class CellRecordsTest {
             }
         }
         return lows;
+    }
+
+    /** Every rival of r at eps or beyond at w: the plain count of a record at a centre. */
+    private static boolean linksAll(double[] r, double[] w, double eps, int n) {
+        for (int o = 0; o < r.length; o += n) {
+            double s = 0;
+            for (int k = 0; k < n; k++) {
+                s += w[k] * r[o + k];
+            }
+            if (s < eps) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The vertices of v (bit b: vertex b) where the rival at offset o of r is below eps - ROUND. */
