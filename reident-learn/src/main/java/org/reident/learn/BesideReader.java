@@ -37,6 +37,27 @@ final class BesideReader {
      */
     static final double MASTER_STALL = 0.5;
     /**
+     * Once the first round's repair has given up this share of the linkable records, the searches
+     * beside start if they still wait (WM and WM_m: {@link #givenUp}). A first round that gives up
+     * half of what could link marks a file far from its optimum, where the cells, not the cuts,
+     * prove: on the whole Census released by noise 30% it gives up 673 of 960 (optimum 320), by rank
+     * swapping p = 5 751 of 1,069 (optimum 815). The whole Census of
+     * M5-38 gives up under 8%, noise 10% 85 of 1,076. A fifth also started them on correlated noise
+     * 20% (399 of 969 given up), where the cuts' rounds 2 and 3 give the cells 1,488 more cuts in a
+     * second and its proof took longer (docs/learning.md, "Many records given up start the cells").
+     * Not OWA: with a fifth, on M5-38 its first round gave up enough, and the cells started at once led,
+     * paused the cuts after one round and stalled (FEASIBLE at 120 s with 734 records against 752).
+     */
+    static final double GIVEN_UP_SHARE = 0.5;
+    /**
+     * ... and not before this many seconds into the run: a small file's first pass may end within
+     * them, and the cells started at once on it could prove the optimum at the first eps with
+     * parameters that advise nothing, where the cuts' rounds advise a smaller eps and link far more
+     * records ({@code EpsPassesTest}: 200 records, one variable released; 97 records at eps 1e-4 in
+     * 0.05 s, one pass).
+     */
+    static final double GIVEN_UP_AFTER = 0.5;
+    /**
      * Seconds a master's solve runs while the cells lead before the watch halts it ({@link #watchMaster}),
      * unless the round's pause is shorter. It was the round's 10 s ({@link ConflictLearner#ROUND_PAUSE})
      * until stop 64: a solve begun just before the cells started kept a core from them until their
@@ -75,6 +96,10 @@ final class BesideReader {
     private volatile boolean haltedForCells;
     /** When a stalled master's solve started the searches beside (elapsed seconds; negative: it did not). */
     private volatile double stallStarted = -1;
+    /** The run's linkable records, set at {@link #start}. */
+    private int linkable;
+    /** When the first round's records given up started the searches beside (elapsed seconds; negative: they did not). */
+    private volatile double givenUpStarted = -1;
 
     BesideReader(ConflictRun run, LearnOptions o) {
         this.run = run;
@@ -88,10 +113,29 @@ final class BesideReader {
      */
     void start(Runnable halt) {
         lead = pauseLead(run.bound);
+        linkable = run.bound;
         startKept = run.inc.kept();
         ConflictSlave slave = run.slave;
         beside = new WeightsBeside(o, slave.features(), run.data, run.train, slave.unlinkable(), run.t0 / 1e9, run.deadline,
                 run.waitLimit, this::climbFrom, this::passing, halt, climbAgain(startKept, run.bound) ? run.inc::theta : null);
+    }
+
+    /**
+     * The first round's repair ({@link SlaveRound#repair}) has given up {@code removed} records: at
+     * {@link #GIVEN_UP_SHARE} of the linkable ones, once the run is {@link #GIVEN_UP_AFTER} s in, the
+     * searches beside start now if they still wait (WM and WM_m only, whose cells prove such files).
+     */
+    void givenUp(int removed) {
+        givenUp(removed, run.elapsed());
+    }
+
+    /** {@link #givenUp(int)} at {@code elapsed} seconds into the run. */
+    void givenUp(int removed, double elapsed) {
+        if (run.round == 1 && givenUpStarted < 0 && beside != null && (o.aggregator() == Aggregator.WM || o.aggregator() == Aggregator.WM_M)
+                && removed >= GIVEN_UP_SHARE * linkable && elapsed >= GIVEN_UP_AFTER && elapsed < beside.after()) {
+            givenUpStarted = elapsed;
+            beside.startNow();
+        }
     }
 
     /**
@@ -123,8 +167,11 @@ final class BesideReader {
                 ? String.format(Locale.ROOT, "; cuts paused %.1f s while the cells led%s", pausedSeconds,
                         haltedForCells ? " (from within a master's solve, halted)" : "") : "";
         double stalled = stallStarted;
-        String early = stalled < 0 ? "" : String.format(Locale.ROOT, "; searches beside started at %.1f s by a master's solve"
-                + " of %.1f s", stalled, MASTER_STALL);
+        double gaveUp = givenUpStarted;
+        String early = stalled >= 0 ? String.format(Locale.ROOT, "; searches beside started at %.1f s by a master's solve"
+                + " of %.1f s", stalled, MASTER_STALL) : gaveUp >= 0 ? String.format(Locale.ROOT, "; searches beside"
+                + " started at %.1f s by the first round's records given up (%.0f%% of the linkable)", gaveUp,
+                100 * GIVEN_UP_SHARE) : "";
         String held = heldSeconds > 0 ? String.format(Locale.ROOT, "; cells held %.1f s while the cuts led", heldSeconds) : "";
         return (beside == null ? "" : beside.note()) + early + paused + held;
     }

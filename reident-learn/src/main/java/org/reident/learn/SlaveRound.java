@@ -24,6 +24,8 @@ final class SlaveRound {
      * Reads the cells (their bound and incumbents) at each conflict, and once the round has run
      * {@link ConflictLearner#ROUND_PAUSE} s while the cells lead, hands them the conflicts found so far as cuts
      * and waits ({@link BesideReader#pauseForCells}); it goes on if their search ends without a proof.
+     * Tells the reader each record given up ({@link BesideReader#givenUp}: many in the first round
+     * start the searches beside).
      */
     List<Integer> repair(boolean[] s) {
         List<Integer> removed = new ArrayList<>();
@@ -44,6 +46,7 @@ final class SlaveRound {
             s[conflict[0]] = false;
             removed.add(conflict[0]);
             run.cut(conflict);
+            run.beside.givenUp(removed.size());
         }
         return null;
     }

@@ -12,7 +12,8 @@ import org.reident.data.LinkageData;
  * (every 400-record cell, the whole Census's WM in 1.5-2.0 s and CI in 7-8 s), or only
  * {@link #LOW_RATE_AFTER} for WM, WM_m and OWA on files where many records cannot be linked at all,
  * where the cells prove what the cuts are slow to; and never more than {@link #SHORT_SHARE} of the
- * time limit, so a short run has its incumbents from them. Then:
+ * time limit, so a short run has its incumbents from them. The run may start them sooner
+ * ({@link #startNow}). Then:
  * <ul>
  * <li>{@link LinkClimb} for incumbents, for every family: over the run's own weights for WM, WM_m
  * and OWA, else over a weighted mean's, which CI, CI_m, SB, SB_NC and MD* hold
@@ -297,7 +298,8 @@ final class WeightsBeside implements AutoCloseable {
 
     /**
      * The searches start now if they still wait ({@link BesideReader#watchMaster}: a master's solve that
-     * has run {@link BesideReader#MASTER_STALL} s); from any thread, idempotent.
+     * has run {@link BesideReader#MASTER_STALL} s; {@link BesideReader#givenUp}: a first round that has
+     * given up {@link BesideReader#GIVEN_UP_SHARE} of the linkable records); from any thread, idempotent.
      */
     void startNow() {
         early = true;

@@ -171,6 +171,53 @@ class MasterWatchTest {
         }
     }
 
+    /**
+     * The first round's repair that has given up {@link BesideReader#GIVEN_UP_SHARE} of the linkable
+     * records starts the searches beside on a file where they would wait {@link WeightsBeside#AFTER}
+     * s, once the run is {@link BesideReader#GIVEN_UP_AFTER} s in; one record fewer does not, nor the
+     * same count earlier, in a later round or once they have started anyway, nor OWA's run.
+     */
+    @Test
+    void manyRecordsGivenUpStartTheSearchesBeside() throws InterruptedException {
+        LinkageData d = LearnFixtures.noise(300, 5, 15, 1);
+        ConflictRun run = run(Aggregator.WM, d, 10);
+        ConflictRun owa = run(Aggregator.OWA, d, 10);
+        try {
+            assertEquals(WeightsBeside.AFTER, WeightsBeside.after(Aggregator.WM, run.slave.unlinkable()), "a file the searches wait 3 s on");
+            int share = (int) Math.ceil(BesideReader.GIVEN_UP_SHARE * 300);
+            assertEquals(150, share);
+            for (ConflictRun r : List.of(run, owa)) {
+                r.bound = 300;
+                r.beside.start(() -> { });
+            }
+            run.round = 2;
+            run.beside.givenUp(share, 1);
+            run.round = 1;
+            run.beside.givenUp(share - 1, 1);
+            run.beside.givenUp(share, 0.49);
+            run.beside.givenUp(share, WeightsBeside.AFTER);
+            owa.round = 1;
+            owa.beside.givenUp(300, 1);
+            Thread.sleep(500);
+            assertNull(run.beside.cells(), "one record short, a later round, before 0.5 s or after 3 s: nothing starts");
+            assertFalse(run.beside.note().contains("searches beside started"), run.beside.note());
+            assertNull(owa.beside.cells(), "not OWA's");
+            assertFalse(owa.beside.note().contains("searches beside started"), owa.beside.note());
+            run.beside.givenUp(share, 1.25);
+            double from = StopRequest.now();
+            while (run.beside.cells() == null && StopRequest.now() - from < 2) {
+                Thread.sleep(10);
+            }
+            assertNotNull(run.beside.cells(), "the cells search within 2 s of the share given up");
+            assertTrue(run.elapsed() < WeightsBeside.AFTER, "before " + WeightsBeside.AFTER + " s: " + run.elapsed());
+            assertTrue(run.beside.note().matches(".*; searches beside started at 1\\.3 s by the first round's records given up"
+                    + " \\(50% of the linkable\\).*"), run.beside.note());
+        } finally {
+            close(run);
+            close(owa);
+        }
+    }
+
     /** The cells pause the cuts once they lead by 1% of the linkable records, by one record at least. */
     @Test
     void theLeadThatPausesIsOnePercentOfTheLinkableRecords() {
