@@ -41,12 +41,12 @@ final class BesideReader {
      * beside start if they still wait (WM and WM_m: {@link #givenUp}). A first round that gives up
      * half of what could link marks a file far from its optimum, where the cells, not the cuts,
      * prove: on the whole Census released by noise 30% it gives up 673 of 960 (optimum 320), by rank
-     * swapping p = 5 751 of 1,069 (optimum 815). The whole Census of
-     * M5-38 gives up under 8%, noise 10% 85 of 1,076. A fifth also started them on correlated noise
-     * 20% (399 of 969 given up), where the cuts' rounds 2 and 3 give the cells 1,488 more cuts in a
-     * second and its proof took longer (docs/learning.md, "Many records given up start the cells").
-     * Not OWA: with a fifth, on M5-38 its first round gave up enough, and the cells started at once led,
-     * paused the cuts after one round and stalled (FEASIBLE at 120 s with 734 records against 752).
+     * swapping p = 5 751 of 1,069 (optimum 815). The whole Census of M5-38 gives up under 8%, noise
+     * 10% 85 of 1,076. A fifth also started them on correlated noise 20% (399 of 969 given up), where
+     * the cuts' rounds 2 and 3 give the cells 1,488 more cuts in a second and its proof took longer
+     * (docs/learning.md, "Many records given up start the cells"). Not OWA: with a fifth, on M5-38
+     * its first round gave up enough, and the cells started at once led, paused the cuts after one
+     * round and crept (FEASIBLE at 120 s with 734 records against 752).
      */
     static final double GIVEN_UP_SHARE = 0.5;
     /**
@@ -94,7 +94,10 @@ final class BesideReader {
     private int lead = 1;
     /** Set by {@link #watchMaster}'s watch when it halted the master for the cells. */
     private volatile boolean haltedForCells;
-    /** When a stalled master's solve started the searches beside (elapsed seconds; negative: it did not). */
+    /**
+     * When a stalled master's solve started the searches beside (elapsed seconds; negative: it did not,
+     * nor after {@link #givenUpStarted}: the engine line names what started them).
+     */
     private volatile double stallStarted = -1;
     /** The run's linkable records, set at {@link #start}. */
     private int linkable;
@@ -131,7 +134,8 @@ final class BesideReader {
 
     /** {@link #givenUp(int)} at {@code elapsed} seconds into the run. */
     void givenUp(int removed, double elapsed) {
-        if (run.round == 1 && givenUpStarted < 0 && beside != null && (o.aggregator() == Aggregator.WM || o.aggregator() == Aggregator.WM_M)
+        Aggregator a = o.aggregator();
+        if (run.round == 1 && givenUpStarted < 0 && stallStarted < 0 && beside != null && (a == Aggregator.WM || a == Aggregator.WM_M)
                 && removed >= GIVEN_UP_SHARE * linkable && elapsed >= GIVEN_UP_AFTER && elapsed < beside.after()) {
             givenUpStarted = elapsed;
             beside.startNow();
@@ -243,7 +247,7 @@ final class BesideReader {
                     return;
                 }
                 double now = StopRequest.now();
-                if (stallStarted < 0 && now - from >= MASTER_STALL && run.elapsed() < beside.after()) {
+                if (stallStarted < 0 && givenUpStarted < 0 && now - from >= MASTER_STALL && run.elapsed() < beside.after()) {
                     stallStarted = run.elapsed();
                     beside.startNow();
                 }

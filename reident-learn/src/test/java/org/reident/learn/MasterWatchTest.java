@@ -175,7 +175,8 @@ class MasterWatchTest {
      * The first round's repair that has given up {@link BesideReader#GIVEN_UP_SHARE} of the linkable
      * records starts the searches beside on a file where they would wait {@link WeightsBeside#AFTER}
      * s, once the run is {@link BesideReader#GIVEN_UP_AFTER} s in; one record fewer does not, nor the
-     * same count earlier, in a later round or once they have started anyway, nor OWA's run.
+     * same count earlier, in a later round or once they have started anyway, nor OWA's run; a master's
+     * solve that stalls after it does not claim the start.
      */
     @Test
     void manyRecordsGivenUpStartTheSearchesBeside() throws InterruptedException {
@@ -212,6 +213,11 @@ class MasterWatchTest {
             assertTrue(run.elapsed() < WeightsBeside.AFTER, "before " + WeightsBeside.AFTER + " s: " + run.elapsed());
             assertTrue(run.beside.note().matches(".*; searches beside started at 1\\.3 s by the first round's records given up"
                     + " \\(50% of the linkable\\).*"), run.beside.note());
+            Thread stalled = run.beside.watchMaster(() -> { });
+            Thread.sleep(800);
+            stalled.interrupt();
+            stalled.join(1000);
+            assertFalse(run.beside.note().contains("by a master's solve"), "the line names what started them: " + run.beside.note());
         } finally {
             close(run);
             close(owa);
