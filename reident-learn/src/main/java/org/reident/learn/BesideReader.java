@@ -44,9 +44,9 @@ final class BesideReader {
      * swapping p = 5 751 of 1,069 (optimum 815). The whole Census of M5-38 gives up under 8%, noise
      * 10% 85 of 1,076. A fifth also started them on correlated noise 20% (399 of 969 given up), where
      * the cuts' rounds 2 and 3 give the cells 1,488 more cuts in a second and its proof took longer
-     * (docs/learning.md, "Many records given up start the cells"). Not OWA: with a fifth, on M5-38
-     * its first round gave up enough, and the cells started at once led, paused the cuts after one
-     * round and crept (FEASIBLE at 120 s with 734 records against 752).
+     * (docs/learning.md, "Many records given up start the cells"). Not OWA: on M5-38 its first round
+     * gives up half too (at 1.2 s), and with a fifth the cells started at once led, paused the cuts
+     * after one round and crept (FEASIBLE at 120 s with 734 records against 752).
      */
     static final double GIVEN_UP_SHARE = 0.5;
     /**
