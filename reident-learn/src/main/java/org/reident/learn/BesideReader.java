@@ -41,12 +41,13 @@ final class BesideReader {
      * beside start if they still wait (WM and WM_m: {@link #givenUp}). A first round that gives up
      * half of what could link marks a file far from its optimum, where the cells, not the cuts,
      * prove: on the whole Census released by noise 30% it gives up 673 of 960 (optimum 320), by rank
-     * swapping p = 5 751 of 1,069 (optimum 815). The whole Census of M5-38 gives up under 8%, noise
-     * 10% 85 of 1,076. A fifth also started them on correlated noise 20% (399 of 969 given up), where
-     * the cuts' rounds 2 and 3 give the cells 1,488 more cuts in a second and its proof took longer
-     * (docs/learning.md, "Many records given up start the cells"). Not OWA: on M5-38 its first round
-     * gives up half too (at 1.2 s), and with a fifth the cells started at once led, paused the cuts
-     * after one round and crept (FEASIBLE at 120 s with 734 records against 752).
+     * swapping p = 5 751 of 1,069 (optimum 815). The whole Census of M5-38 gives up 53 of 993, noise
+     * 10% 85 of 1,076 (each round's progress line gives the count). A fifth also started them on
+     * correlated noise 20% (399 of 969 given up), where the cuts' rounds 2 and 3 give the cells 1,488
+     * more cuts in a second and its proof took longer (docs/learning.md, "Many records given up start
+     * the cells"). Not OWA: on M5-38 its first round gives up 611 of 993 (half by 1.2 s), and with a
+     * fifth the cells started at once led, paused the cuts after one round and crept (FEASIBLE at
+     * 120 s with 734 records against 752).
      */
     static final double GIVEN_UP_SHARE = 0.5;
     /**

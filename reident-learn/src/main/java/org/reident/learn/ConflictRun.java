@@ -365,8 +365,9 @@ final class ConflictRun {
             masterOptimal = solved.optimal();
             hard = master.lastTook(hardNodes);
             beside.boundSaid();
-            progress(String.format(Locale.ROOT, "round %d: bound %d, best %d, %d cuts (mean size %.1f%s), %d rows (%d in the LP), %.1f s"
-                    + " (master %.1f s)", round, bound, inc.kept(), cuts, cutSize / (double) Math.max(1, cuts),
+            progress(String.format(Locale.ROOT, "round %d: bound %d, best %d, %d given up for conflicts, %d cuts (mean size %.1f%s),"
+                    + " %d rows (%d in the LP), %.1f s (master %.1f s)", round, bound, inc.kept(), removed.size(), cuts,
+                    cutSize / (double) Math.max(1, cuts),
                     notes(), slave.rows(), slave.lpRows(), elapsed(), masterSeconds));
             if (stopForEps()) {
                 break;
