@@ -80,6 +80,9 @@ final class LearnReport {
         if (r.milpLinked() != c.strict()) {
             j.put("count_note", countNote(r.milpLinked(), c.strict(), r.status()));
         }
+        if (!"OPTIMAL".equals(r.status()) && r.boundNote() != null) {
+            j.put("bound_note", r.boundNote());
+        }
         j.put("eps", o.eps());
         j.put("margin_linked", e.withMargin());
         if (e.advised()) {
@@ -176,6 +179,15 @@ final class LearnReport {
                 linkable);
     }
 
+    /**
+     * What a reader of a bound not proven optimal should know of it: {@link #untouchedBound}, else the
+     * learner's own note ({@link LearnResult#boundNote}: the groups learned alone hold it). Null: nothing.
+     */
+    static String boundNote(LearnResult r) {
+        String untouched = untouchedBound(r);
+        return untouched != null || "OPTIMAL".equals(r.status()) ? untouched : r.boundNote();
+    }
+
     /** "1 record", "n records". */
     private static String records(int n) {
         return n + (n == 1 ? " record" : " records");
@@ -206,7 +218,7 @@ final class LearnReport {
             out.printf(Locale.ROOT, "bound: no parameter value links more than %s with margin eps = %s; the parameters"
                     + " returned link %d so (gap %.2f%%)%n", records(r.bound()), EpsAdvice.format(eps), e.withMargin(), 100 * r.gap());
         }
-        String untouched = heuristic ? null : untouchedBound(r);
+        String untouched = heuristic ? null : boundNote(r);
         if (untouched != null) {
             out.println("note: " + untouched);
         }

@@ -85,6 +85,24 @@ class LearnReportTest {
         assertEquals(null, LearnReport.untouchedBound(result("OPTIMAL", 100, 100, 0))); // every record linked together
     }
 
+    /**
+     * The learner's own note on its bound (the groups hold it) is shown for a run not proven, never for
+     * an OPTIMAL one; a bound that never moved is named first.
+     */
+    @Test
+    void theLearnersBoundNoteIsShownUnlessProven() {
+        String groups = "the bound is the sum of 5 groups of 30 records";
+        assertEquals(groups, LearnReport.boundNote(noted("FEASIBLE", 150, 78, 0, groups)));
+        assertEquals(null, LearnReport.boundNote(noted("OPTIMAL", 150, 78, 0, groups)));
+        assertEquals(null, LearnReport.boundNote(noted("FEASIBLE", 150, 78, 0, null)));
+        assertTrue(LearnReport.boundNote(noted("FEASIBLE", 150, 150, 0, groups)).contains("links on its own (150)"));
+    }
+
+    private static org.reident.learn.LearnResult noted(String status, int training, int bound, int unlinkable, String note) {
+        return new org.reident.learn.LearnResult(null, status, training, 10, bound, 0.5, null, 10, unlinkable, 0, 100, 60.0, "scip",
+                false, note);
+    }
+
     private static String explained(DistanceModel m, org.reident.learn.Aggregator a) {
         StringWriter w = new StringWriter();
         try (PrintWriter out = new PrintWriter(w)) {

@@ -83,7 +83,7 @@ public final class EpsPasses {
                 double total = (System.nanoTime() - t0) / 1e9;
                 LearnResult last = new LearnResult(r.model(), r.status(), r.trainingRecords(), r.milpLinked(), r.bound(),
                         r.gap(), r.linkage(), r.trainingLinked(), r.unlinkable(), r.rounds(), r.rows(), total, r.solver(),
-                        r.epsStopped());
+                        r.epsStopped(), r.boundNote());
                 return new Outcome(last, cur, advice, List.copyOf(passes));
             }
             String from = String.format(Locale.ROOT, "the parameters learned with eps %s (%s, bound %d)",

@@ -32,10 +32,20 @@ import org.reident.linkage.LinkageResult;
  * @param solver         backend name and version
  * @param epsStopped     the run ended early because its parameters link many records by a margin below eps
  *                       ({@link EpsAdvice}; asked for by {@link EpsPasses}, which then learns with a smaller eps)
+ * @param boundNote      where a bound not proven optimal came from, when that says how far to trust it (null:
+ *                       nothing to say; {@link ConflictRun}: the groups learned alone)
  */
 public record LearnResult(DistanceModel model, String status, int trainingRecords, int milpLinked, int bound, double gap,
         LinkageResult linkage, int trainingLinked, int unlinkable, int rounds, int rows, double seconds, String solver,
-        boolean epsStopped) {
+        boolean epsStopped, String boundNote) {
+
+    /** A result with nothing to say of its bound. */
+    public LearnResult(DistanceModel model, String status, int trainingRecords, int milpLinked, int bound, double gap,
+            LinkageResult linkage, int trainingLinked, int unlinkable, int rounds, int rows, double seconds, String solver,
+            boolean epsStopped) {
+        this(model, status, trainingRecords, milpLinked, bound, gap, linkage, trainingLinked, unlinkable, rounds, rows, seconds,
+                solver, epsStopped, null);
+    }
 
     /** A result of a run that went its whole course. */
     public LearnResult(DistanceModel model, String status, int trainingRecords, int milpLinked, int bound, double gap,

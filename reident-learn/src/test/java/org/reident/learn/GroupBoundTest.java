@@ -119,4 +119,18 @@ class GroupBoundTest {
         assertEquals("60", GroupBound.sizes(1080, 18));
         assertEquals("30-31", GroupBound.sizes(185, 6));
     }
+
+    /**
+     * A run whose bound the groups still hold says so, with their count, sizes and proofs; one whose
+     * cuts went below the groups' sum, or that learned no groups, says nothing.
+     */
+    @Test
+    void aBoundTheGroupsHoldIsNamed() {
+        GroupBound.Result g = new GroupBound.Result(78, 5, 4, 19.1);
+        String note = ConflictRun.groupsNote(g, 78, 151);
+        assertTrue(note != null && note.startsWith("the bound is the sum of 5 groups of 30-31 records, each learned alone"
+                + " (4 proven); where few records link together"), String.valueOf(note));
+        assertEquals(null, ConflictRun.groupsNote(g, 77, 151), "the cuts went below the groups");
+        assertEquals(null, ConflictRun.groupsNote(null, 150, 150), "no groups learned");
+    }
 }
