@@ -450,12 +450,22 @@ final class ConflictRun {
             return;
         }
         GroupBound.Result g = GroupBound.of(o, data, train, seconds, p -> phase = p);
-        learnedGroups = g;
-        int before = bound;
-        boolean fell = tighten(g.bound());
-        progress(String.format(Locale.ROOT, "groups: %d groups of %s records learned alone (%d proven) bound the whole"
-                + " by %d%s, %.1f s", g.groups(), GroupBound.sizes(m, g.groups()), g.proven(), g.bound(),
-                fell ? " (was " + before + ")" : "", elapsed()));
+        while (true) {
+            int before = bound;
+            boolean fell = tighten(g.bound());
+            if (fell || learnedGroups == null) {
+                learnedGroups = g; // the pass whose sum is the bound, for the result's note
+            }
+            progress(String.format(Locale.ROOT, "groups: %d groups of %s records learned alone (%d proven) bound the whole"
+                    + " by %d%s, %.1f s", g.groups(), GroupBound.sizes(m, g.groups()), g.proven(), g.bound(),
+                    fell ? " (was " + before + ")" : "", elapsed()));
+            int next = GroupBound.larger(o.aggregator(), g);
+            seconds = GroupBound.SHARE * (deadline - StopRequest.now());
+            if (next == 0 || seconds < GroupBound.MIN_SECONDS * next || inc.kept() >= bound || StopRequest.requested()) {
+                return;
+            }
+            g = GroupBound.of(o, data, train, next, seconds, p -> phase = p);
+        }
     }
 
     /**

@@ -133,4 +133,19 @@ class GroupBoundTest {
         assertEquals(null, ConflictRun.groupsNote(g, 77, 151), "the cuts went below the groups");
         assertEquals(null, ConflictRun.groupsNote(null, 150, 150), "no groups learned");
     }
+
+    /**
+     * A second pass of fewer, larger groups follows only a bilinear pass whose groups were all
+     * proven, with three fifths as many groups (rounded down), and never fewer than two.
+     */
+    @Test
+    void largerGroupsFollowOnlyAFullyProvenBilinearPass() {
+        assertEquals(3, GroupBound.larger(Aggregator.BILINEAR, new GroupBound.Result(78, 5, 5, 20)));
+        assertEquals(6, GroupBound.larger(Aggregator.BILINEAR_NC, new GroupBound.Result(120, 10, 10, 8.5)));
+        assertEquals(2, GroupBound.larger(Aggregator.MD_STAR, new GroupBound.Result(17, 4, 4, 3)));
+        assertEquals(0, GroupBound.larger(Aggregator.BILINEAR, new GroupBound.Result(78, 5, 4, 20)), "a group not proven");
+        assertEquals(0, GroupBound.larger(Aggregator.BILINEAR, new GroupBound.Result(70, 3, 3, 94)), "one group would be the whole");
+        assertEquals(0, GroupBound.larger(Aggregator.CHOQUET, new GroupBound.Result(61, 5, 5, 1.9)), "not CI");
+    }
 }
+
