@@ -218,9 +218,9 @@ final class LearnReport {
             out.printf(Locale.ROOT, "bound: no parameter value links more than %s with margin eps = %s; the parameters"
                     + " returned link %d so (gap %.2f%%)%n", records(r.bound()), EpsAdvice.format(eps), e.withMargin(), 100 * r.gap());
         }
-        String untouched = heuristic ? null : boundNote(r);
-        if (untouched != null) {
-            out.println("note: " + untouched);
+        String boundNote = heuristic ? null : boundNote(r);
+        if (boundNote != null) {
+            out.println("note: " + boundNote);
         }
         if (r.milpLinked() != c.strict()) {
             out.println("note: the MILP counts " + r.milpLinked() + "; " + countNote(r.milpLinked(), c.strict(), r.status()));

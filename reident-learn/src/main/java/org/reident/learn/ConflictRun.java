@@ -46,7 +46,7 @@ final class ConflictRun {
     /** Read by the heartbeat's thread: what the run is doing, its round, bound and conflicts found. */
     volatile String phase = "starting";
     volatile int round;
-    /** The groups learned alone before the first round (null: none; {@link #groups()}). */
+    /** The pass of groups learned alone whose sum is the bound it left (null: none learned; {@link #groups()}). */
     private GroupBound.Result learnedGroups;
     volatile int bound;
     /** The master's own bound (the cuts'), as {@link #bound} before the weight cells' is taken. */

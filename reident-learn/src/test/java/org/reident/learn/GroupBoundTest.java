@@ -47,7 +47,8 @@ class GroupBoundTest {
     /**
      * SB in groups of 30: on 120 records of 2 variables with 100% noise the big-M formulation proves
      * nothing in a minute (bound 13 at 60 s), while the first round of the cuts leaves a bound of 88;
-     * with the groups' bound (17, the 4 groups proven) the learner proves the optimum, 10 records,
+     * with the groups' bound (17, the 4 groups proven; then a pass of 2 groups of 60, {@link
+     * GroupBound#larger}) the learner proves the optimum, 10 records,
      * linked by the parameters it returns. The optimum is at least WM's (a diagonal matrix is a
      * weighted mean), proven by big-M, and the groups' sum at least the optimum.
      */
@@ -60,6 +61,7 @@ class GroupBoundTest {
         LearnResult r = new ConflictLearner(o.withProgress(lines::add)).learn(d, all);
         String log = String.join("\n", lines);
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("groups: 4 groups of 30 records learned alone (4 proven)")), log);
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("groups: 2 groups of 60 records learned alone")), "the larger pass: " + log);
         assertEquals("OPTIMAL", r.status(), log);
         LearnFixtures.checkResult("bilinear with groups", r, d, all, o.eps());
         LearnResult wm = Formulation.BIG_M.learn(LearnOptions.defaults(Aggregator.WM).withTimeLimit(120), d, all);
