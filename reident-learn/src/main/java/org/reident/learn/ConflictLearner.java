@@ -178,7 +178,21 @@ public final class ConflictLearner {
     }
 
     public LearnResult learn(LinkageData data, int[] train) {
+        return run(data, train).solve();
+    }
+
+    private ConflictRun run(LinkageData data, int[] train) {
         return new ConflictRun(o, treeNodes, hardNodes, record, roundPause, data, train).startFrom(start, startWhat)
-                .epsCheck(epsCheck).nodeChecks(nodeChecksFrom, nodeEvery).waitLimit(waitLimit()).solve();
+                .epsCheck(epsCheck).nodeChecks(nodeChecksFrom, nodeEvery).waitLimit(waitLimit());
+    }
+
+    /**
+     * A group of {@link GroupBound} learned alone, from {@code seed} (null: from scratch): its bound,
+     * whether proven, its cuts and the records its best parameters link, for a later pass.
+     */
+    GroupBound.Learned learnGroup(LinkageData data, int[] group, GroupBound.Seed seed) {
+        ConflictRun run = run(data, group).seed(seed);
+        LearnResult r = run.solve();
+        return new GroupBound.Learned(group, r.bound(), r.status().equals("OPTIMAL"), run.cutsLeft(), run.linkedWithMargin());
     }
 }

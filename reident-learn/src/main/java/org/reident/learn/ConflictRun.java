@@ -99,6 +99,10 @@ final class ConflictRun {
      */
     private LinkageResult epsCheckedLinkage;
     private int epsCheckedBound = -1;
+    /** What a group's run starts from ({@link #seed}; null: nothing). */
+    private GroupBound.Seed seed;
+    /** The master's cuts at the end ({@link #cutsLeft}). */
+    private int[][] cutsLeft = new int[0][];
 
     /**
      * @param treeNodes search-tree nodes per master solve (0: the exact solver alone)
@@ -132,6 +136,26 @@ final class ConflictRun {
                 LearnedModels.neutral(o.aggregator(), slave.features()));
         this.heartbeat = Heartbeat.start(o.progress(), this::status, t0 / 1e9);
         this.beside = new BesideReader(this, o);
+    }
+
+    /**
+     * A group's run that starts from two groups learned before ({@link GroupBound.Seed}; null: none):
+     * their cuts, their bound, and their linked records as the first round's set. Such a run learns
+     * no groups of its own.
+     */
+    ConflictRun seed(GroupBound.Seed s) {
+        this.seed = s;
+        return this;
+    }
+
+    /** The master's cuts when the run ended (each over positions in the training records). */
+    int[][] cutsLeft() {
+        return cutsLeft;
+    }
+
+    /** The records the best parameters link with margin eps, once the run has ended. */
+    boolean[] linkedWithMargin() {
+        return inc.linkedMask();
     }
 
     /** Takes {@code model} as an incumbent after the standard starts, said as "start: " + what (null: none). */
@@ -277,11 +301,13 @@ final class ConflictRun {
         bound = m - unlinkable;
         cutsBound = bound;
         beside.start(master::halt);
-        if (!stopForEps()) {
+        boolean masterOptimal = true; // the first S (every linkable record) needs no master solve
+        if (seed != null) {
+            masterOptimal = seeded(keep);
+        } else if (!stopForEps()) {
             groups(); // before the first round: a run stopping for a smaller eps learns no groups
         }
         String status = "TIME_LIMIT";
-        boolean masterOptimal = true; // the first S (every linkable record) needs no master solve
         boolean hard = false;
         int checked = 0; // rounds whose set the slave finished checking: the rounds reported
         while (true) {
@@ -398,6 +424,7 @@ final class ConflictRun {
                 + (nodeConflicts > 0 ? " (" + nodeConflicts + " conflicts from " + nodeChecks + " of the master's nodes"
                         + (nodeChecksCut > 0 ? "; the checks of " + nodeChecksCut + " solve" + (nodeChecksCut == 1 ? "" : "s") + " cut short by the clock" : "") + ")" : "")
                 + "; master: " + master.notes() + beside.note();
+        cutsLeft = master.cutsSoFar();
         master.delete();
         slave.delete();
         double gap = LearnedModels.gap(bound, linkage, train, o.eps());
@@ -457,15 +484,43 @@ final class ConflictRun {
                 learnedGroups = g; // the pass whose sum is the bound, for the result's note
             }
             progress(String.format(Locale.ROOT, "groups: %d groups of %s records learned alone (%d proven) bound the whole"
-                    + " by %d%s, %.1f s", g.groups(), GroupBound.sizes(m, g.groups()), g.proven(), g.bound(),
+                    + " by %d%s, %.1f s", g.groups(), g.sizes(m), g.proven(), g.bound(),
                     fell ? " (was " + before + ")" : "", elapsed()));
             int next = GroupBound.larger(o.aggregator(), g);
             seconds = GroupBound.SHARE * (deadline - StopRequest.now());
             if (next == 0 || seconds < GroupBound.MIN_SECONDS * next || inc.kept() >= bound || StopRequest.requested()) {
                 return;
             }
-            g = GroupBound.of(o, data, train, next, seconds, p -> phase = p);
+            g = GroupBound.merged(o, data, g, seconds, p -> phase = p);
         }
+    }
+
+    /**
+     * Takes the {@link #seed}: its cuts go to the master, its bound is taken, and its records (those
+     * not unlinkable) are the first round's set, the master's optimum over the cuts when the seed
+     * says so (the return value) and none of its records is unlinkable here (the union's sign rows
+     * may leave a record of a group no parameter value: then a smaller cover may exist).
+     */
+    private boolean seeded(boolean[] keep) {
+        for (int[] c : seed.cuts()) { // already shrunk by the groups' filters: straight to the master
+            master.cut(c);
+            if (loads != null) {
+                loads.add(c);
+            }
+            cuts++;
+            cutSize += c.length;
+        }
+        beside.cuts(master.cutsSoFar());
+        int before = bound;
+        tighten(seed.bound());
+        boolean optimal = seed.optimal();
+        for (int r = 0; r < m; r++) {
+            optimal &= keep[r] || !seed.keep()[r];
+            keep[r] &= seed.keep()[r];
+        }
+        progress(String.format(Locale.ROOT, "seed: %d cuts and a bound of %d (was %d) from the groups learned before, %.1f s",
+                seed.cuts().length, bound, before, elapsed()));
+        return optimal;
     }
 
     /**
@@ -481,7 +536,7 @@ final class ConflictRun {
         return String.format(Locale.ROOT, "the bound is the sum of %d groups of %s records, each learned alone (%d proven);"
                 + " where few records link together such a sum lies above the optimum, as each group links more of its"
                 + " records together than the whole file's optimum gives it; a longer --time-limit may lower it",
-                g.groups(), GroupBound.sizes(records, g.groups()), g.proven());
+                g.groups(), g.sizes(records), g.proven());
     }
 
     /**

@@ -123,6 +123,16 @@ final class Incumbent {
         return LearnedModels.link(o, LearnedModels.toModel(o, t, features, data), data);
     }
 
+    /** Which records (not unlinkable) the incumbent's linkage links with margin eps; all false before one is taken. */
+    boolean[] linkedMask() {
+        boolean[] k = new boolean[train.length];
+        LinkageResult l = linkage;
+        for (int r = 0; l != null && r < train.length; r++) {
+            k[r] = !unlinkable[r] && Margin.counts(l.margin(train[r]), o.eps());
+        }
+        return k;
+    }
+
     /** Records (not unlinkable) that the linkage links with margin eps ({@link Margin#counts}). */
     private int linkedWithMargin(LinkageResult l) {
         int k = 0;

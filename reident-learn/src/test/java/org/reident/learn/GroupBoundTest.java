@@ -1,6 +1,9 @@
 package org.reident.learn;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -137,17 +140,97 @@ class GroupBoundTest {
     }
 
     /**
-     * A second pass of fewer, larger groups follows only a bilinear pass whose groups were all
-     * proven, with three fifths as many groups (rounded down), and never fewer than two.
+     * A pass of the groups two by two follows only a bilinear pass whose groups were all proven,
+     * with half as many groups (an odd last one carried over), never just one.
      */
     @Test
     void largerGroupsFollowOnlyAFullyProvenBilinearPass() {
         assertEquals(3, GroupBound.larger(Aggregator.BILINEAR, new GroupBound.Result(78, 5, 5, 20)));
-        assertEquals(6, GroupBound.larger(Aggregator.BILINEAR_NC, new GroupBound.Result(120, 10, 10, 8.5)));
+        assertEquals(5, GroupBound.larger(Aggregator.BILINEAR_NC, new GroupBound.Result(120, 10, 10, 8.5)));
         assertEquals(2, GroupBound.larger(Aggregator.MD_STAR, new GroupBound.Result(17, 4, 4, 3)));
+        assertEquals(2, GroupBound.larger(Aggregator.BILINEAR, new GroupBound.Result(70, 3, 3, 94)), "one pair and one carried");
         assertEquals(0, GroupBound.larger(Aggregator.BILINEAR, new GroupBound.Result(78, 5, 4, 20)), "a group not proven");
-        assertEquals(0, GroupBound.larger(Aggregator.BILINEAR, new GroupBound.Result(70, 3, 3, 94)), "one group would be the whole");
+        assertEquals(0, GroupBound.larger(Aggregator.BILINEAR, new GroupBound.Result(64, 2, 2, 94)), "one group would be the whole");
         assertEquals(0, GroupBound.larger(Aggregator.CHOQUET, new GroupBound.Result(61, 5, 5, 1.9)), "not CI");
     }
-}
 
+    /**
+     * Two groups' seed, by hand: the second group's cuts move past the first group's records, the
+     * bounds add, the linked records are the seed's set, the master's optimum only when both were
+     * proven with linked records known.
+     */
+    @Test
+    void aSeedJoinsTwoGroups() {
+        GroupBound.Learned a = new GroupBound.Learned(new int[] {10, 11, 12}, 2, true, new int[][] {{0, 1}, {1, 2}},
+                new boolean[] {true, false, true});
+        GroupBound.Learned b = new GroupBound.Learned(new int[] {20, 21}, 1, true, new int[][] {{0, 1}}, new boolean[] {false, true});
+        GroupBound.Seed s = GroupBound.Seed.of(a, b);
+        assertEquals(3, s.cuts().length);
+        assertArrayEquals(new int[] {0, 1}, s.cuts()[0]);
+        assertArrayEquals(new int[] {1, 2}, s.cuts()[1]);
+        assertArrayEquals(new int[] {3, 4}, s.cuts()[2]);
+        assertEquals(3, s.bound());
+        assertArrayEquals(new boolean[] {true, false, true, false, true}, s.keep());
+        assertTrue(s.optimal());
+        GroupBound.Learned open = new GroupBound.Learned(b.records(), 2, false, b.cuts(), b.kept());
+        assertFalse(GroupBound.Seed.of(a, open).optimal(), "a group not proven");
+        GroupBound.Learned unlearned = new GroupBound.Learned(b.records(), 2, false, new int[0][], null);
+        GroupBound.Seed u = GroupBound.Seed.of(a, unlearned);
+        assertArrayEquals(new boolean[] {true, false, true, false, false}, u.keep());
+        assertFalse(u.optimal());
+        assertEquals(2, u.cuts().length);
+    }
+
+    /**
+     * The pass of the groups two by two, SB_NC (no sign rows: a set's conflict is the same in any
+     * group): 4 groups of 30 proven, then 2 of 60, each the union of two in order, each proven at the
+     * optimum a run of the same group from scratch proves, and at most the sum of its two; the sum at
+     * least the whole file's optimum. Sampled cuts of the second half of a union, moved past the
+     * first half's records, are sets no parameter value links (big-M on just those records); an odd
+     * last group is carried over as it was.
+     */
+    @Test
+    void theGroupsTwoByTwoStartFromTheirCutsAndStayExact() {
+        LinkageData d = LearnFixtures.noise(120, 2, 100, 1);
+        int[] all = LearnFixtures.all(120);
+        LearnOptions o = LearnOptions.defaults(Aggregator.BILINEAR_NC).withTimeLimit(120);
+        GroupBound.Result first = GroupBound.of(o, d, all, 120, p -> { });
+        assertEquals(4, first.groups());
+        assertEquals(4, first.proven());
+        GroupBound.Result next = GroupBound.merged(o, d, first, 120, p -> { });
+        assertEquals(2, next.groups());
+        assertEquals(2, next.proven());
+        LearnResult whole = new ConflictLearner(o).learn(d, all);
+        assertEquals("OPTIMAL", whole.status());
+        assertTrue(next.bound() >= whole.bound(), next.bound() + " below the optimum " + whole.bound());
+        assertTrue(next.bound() <= first.bound());
+        for (int g = 0; g < 2; g++) {
+            GroupBound.Learned a = first.parts().get(2 * g);
+            GroupBound.Learned b = first.parts().get(2 * g + 1);
+            GroupBound.Learned u = next.parts().get(g);
+            int[] union = java.util.stream.IntStream.concat(java.util.Arrays.stream(a.records()),
+                    java.util.Arrays.stream(b.records())).toArray();
+            assertArrayEquals(union, u.records());
+            assertTrue(u.bound() <= a.bound() + b.bound());
+            LearnResult fresh = GroupBound.learner(o, 120).learn(d, union);
+            assertEquals("OPTIMAL", fresh.status());
+            assertEquals(fresh.bound(), u.bound(), "group " + g + ": seeded against from scratch");
+            assertTrue(u.cuts().length >= a.cuts().length + b.cuts().length, "the halves' cuts are kept");
+            int[][] tail = java.util.Arrays.copyOfRange(u.cuts(), a.cuts().length, a.cuts().length + b.cuts().length);
+            for (int c = 0; c < tail.length; c += Math.max(1, tail.length / 4)) {
+                int[] records = new int[tail[c].length];
+                for (int q = 0; q < records.length; q++) {
+                    records[q] = union[tail[c][q]];
+                    assertTrue(tail[c][q] >= a.records().length, "moved past the first half");
+                }
+                LearnResult set = Formulation.BIG_M.learn(o, d, records);
+                assertEquals("OPTIMAL", set.status());
+                assertTrue(set.bound() < records.length, "cut " + c + " of group " + g + " is linkable");
+            }
+        }
+        GroupBound.Result odd = GroupBound.merged(o, d, new GroupBound.Result(first.bound() - first.parts().get(3).bound(), 3, 3, 1,
+                first.parts().subList(0, 3)), 120, p -> { });
+        assertEquals(2, odd.groups());
+        assertSame(first.parts().get(2), odd.parts().get(1), "the odd group carried over");
+    }
+}
