@@ -191,7 +191,7 @@ public final class ConflictLearner {
      * whether proven, its cuts and the records its best parameters link, for a later pass.
      */
     GroupBound.Learned learnGroup(LinkageData data, int[] group, GroupBound.Seed seed) {
-        ConflictRun run = run(data, group).seed(seed);
+        ConflictRun run = run(data, group).fromGroups(seed);
         LearnResult r = run.solve();
         return new GroupBound.Learned(group, r.bound(), r.status().equals("OPTIMAL"), run.cutsLeft(), run.linkedWithMargin());
     }

@@ -13,7 +13,7 @@ import org.reident.linkage.LinkageResult;
  */
 final class ConflictRun {
     final long t0 = System.nanoTime();
-    private final LearnOptions o;
+    final LearnOptions o;
     private final long hardNodes;
     /**
      * When the search ends (nanoTime seconds): the time limit, less the time of one linkage by the
@@ -46,8 +46,8 @@ final class ConflictRun {
     /** Read by the heartbeat's thread: what the run is doing, its round, bound and conflicts found. */
     volatile String phase = "starting";
     volatile int round;
-    /** The pass of groups learned alone whose sum is the bound it left (null: none learned; {@link #groups()}). */
-    private GroupBound.Result learnedGroups;
+    /** The groups learned alone before the first round, or the seed of a group's run ({@link RunGroups}). */
+    private final RunGroups groups = new RunGroups(this);
     volatile int bound;
     /** The master's own bound (the cuts'), as {@link #bound} before the weight cells' is taken. */
     int cutsBound;
@@ -99,8 +99,6 @@ final class ConflictRun {
      */
     private LinkageResult epsCheckedLinkage;
     private int epsCheckedBound = -1;
-    /** What a group's run starts from ({@link #seed}; null: nothing). */
-    private GroupBound.Seed seed;
     /** The master's cuts at the end ({@link #cutsLeft}). */
     private int[][] cutsLeft = new int[0][];
 
@@ -143,8 +141,8 @@ final class ConflictRun {
      * their cuts, their bound, and their linked records as the first round's set. Such a run learns
      * no groups of its own.
      */
-    ConflictRun seed(GroupBound.Seed s) {
-        this.seed = s;
+    ConflictRun fromGroups(GroupBound.Seed s) {
+        groups.seed(s);
         return this;
     }
 
@@ -302,10 +300,10 @@ final class ConflictRun {
         cutsBound = bound;
         beside.start(master::halt);
         boolean masterOptimal = true; // the first S (every linkable record) needs no master solve
-        if (seed != null) {
-            masterOptimal = seeded(keep);
+        if (groups.seeded()) {
+            masterOptimal = groups.takeSeed(keep);
         } else if (!stopForEps()) {
-            groups(); // before the first round: a run stopping for a smaller eps learns no groups
+            groups.learn(); // before the first round: a run stopping for a smaller eps learns no groups
         }
         String status = "TIME_LIMIT";
         boolean hard = false;
@@ -430,7 +428,7 @@ final class ConflictRun {
         double gap = LearnedModels.gap(bound, linkage, train, o.eps());
         return new LearnResult(model, status, m, Math.max(0, inc.kept()), bound, gap, linkage, linked, unlinkable, checked,
                 slave.rows(), elapsed(), o.solver() + " (" + engine + ")", epsStopped && !status.equals("OPTIMAL"),
-                status.equals("OPTIMAL") ? null : groupsNote(learnedGroups, bound, m));
+                status.equals("OPTIMAL") ? null : groups.note(bound));
     }
 
     /**
@@ -461,82 +459,6 @@ final class ConflictRun {
                 cut(c);
             }
         }
-    }
-
-    /**
-     * Once, before the first round, when the starts' incumbent keeps few of the linkable records
-     * ({@link GroupBound#wanted}): the bound of disjoint groups learned alone, within
-     * {@link GroupBound#SHARE} of the time left. Not after a round: the incumbent only grows and the
-     * bound only falls, so a file the test refuses at the start it refuses later too; and on the
-     * files that take the groups the first round's bound is far above theirs (the whole Census
-     * released by JPEG, CI: 698 after a round of about 30 s, the groups' 440 at 60 s).
-     */
-    void groups() {
-        double seconds = GroupBound.SHARE * (deadline - StopRequest.now());
-        if (!GroupBound.wanted(o, slave.parameters(), m, inc.kept(), bound, seconds)) {
-            return;
-        }
-        GroupBound.Result g = GroupBound.of(o, data, train, seconds, p -> phase = p);
-        while (true) {
-            int before = bound;
-            boolean fell = tighten(g.bound());
-            if (fell || learnedGroups == null) {
-                learnedGroups = g; // the pass whose sum is the bound, for the result's note
-            }
-            progress(String.format(Locale.ROOT, "groups: %d groups of %s records learned alone (%d proven) bound the whole"
-                    + " by %d%s, %.1f s", g.groups(), g.sizes(m), g.proven(), g.bound(),
-                    fell ? " (was " + before + ")" : "", elapsed()));
-            int next = GroupBound.larger(o.aggregator(), g);
-            seconds = GroupBound.SHARE * (deadline - StopRequest.now());
-            if (next == 0 || seconds < GroupBound.MIN_SECONDS * next || inc.kept() >= bound || StopRequest.requested()) {
-                return;
-            }
-            g = GroupBound.merged(o, data, g, seconds, p -> phase = p);
-        }
-    }
-
-    /**
-     * Takes the {@link #seed}: its cuts go to the master, its bound is taken, and its records (those
-     * not unlinkable) are the first round's set, the master's optimum over the cuts when the seed
-     * says so (the return value) and none of its records is unlinkable here (the union's sign rows
-     * may leave a record of a group no parameter value: then a smaller cover may exist).
-     */
-    private boolean seeded(boolean[] keep) {
-        for (int[] c : seed.cuts()) { // already shrunk by the groups' filters: straight to the master
-            master.cut(c);
-            if (loads != null) {
-                loads.add(c);
-            }
-            cuts++;
-            cutSize += c.length;
-        }
-        beside.cuts(master.cutsSoFar());
-        int before = bound;
-        tighten(seed.bound());
-        boolean optimal = seed.optimal();
-        for (int r = 0; r < m; r++) {
-            optimal &= keep[r] || !seed.keep()[r];
-            keep[r] &= seed.keep()[r];
-        }
-        progress(String.format(Locale.ROOT, "seed: %d cuts and a bound of %d (was %d) from the groups learned before, %.1f s",
-                seed.cuts().length, bound, before, elapsed()));
-        return optimal;
-    }
-
-    /**
-     * When the groups learned alone still hold a run's bound ({@code bound} their sum), what a reader
-     * of its gap should know: such a sum lies above the optimum where few records link together,
-     * since a group links more of its records together than the whole file's optimum gives it
-     * (docs/learning.md, "Open problems"). Null when no groups were learned or the cuts went below them.
-     */
-    static String groupsNote(GroupBound.Result g, int bound, int records) {
-        if (g == null || bound < g.bound()) {
-            return null;
-        }
-        return String.format(Locale.ROOT, "the bound is the sum of %d groups of %s records, each learned alone (%d proven);"
-                + " where few records link together such a sum lies above the optimum, as each group links more of its"
-                + " records together than the whole file's optimum gives it; a longer --time-limit may lower it",
-                g.groups(), g.sizes(records), g.proven());
     }
 
     /**
@@ -616,6 +538,16 @@ final class ConflictRun {
             cutSize += c.length;
         }, beside::fromBeside);
         beside.cuts(master.cutsSoFar());
+    }
+
+    /** A cut already shrunk (a group's, {@link RunGroups#takeSeed}): straight to the master. */
+    void shrunkCut(int[] c) {
+        master.cut(c);
+        if (loads != null) {
+            loads.add(c);
+        }
+        cuts++;
+        cutSize += c.length;
     }
 
     /** A linkable set and the slave's parameters: the incumbent if they keep more records ({@link Incumbent#offer}). */

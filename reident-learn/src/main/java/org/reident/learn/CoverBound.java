@@ -5,7 +5,9 @@ import java.util.Arrays;
 /**
  * The bounds of a node of {@link CoverBranch}'s search, read off its {@link CoverNode}: every cut
  * hit (a cover found), no cover within the budget (pruned), or the cut to branch on, the unhit one
- * with the fewest allowed records. A cut whose records are all forbidden prunes. Two lower bounds on
+ * with the fewest allowed records. A cut whose records are all forbidden prunes, and so do group rows
+ * that the budget or a group's open records cannot meet ({@link CoverNode#groupsShort}); a node
+ * whose cuts are all hit is a cover then, the rows met by the open records it may still add. Two lower bounds on
  * the records still needed prune too: the greedy packing of pairwise disjoint unhit cuts
  * ({@link CoverNode#packing}) and, once the tree has it, the covering LP's dual ({@link CoverDual}),
  * raised at the node. With the dual, a record whose reduced cost leaves no cover within the budget
@@ -49,6 +51,9 @@ final class CoverBound {
      */
     int bound(int budget, CoverDual dual) {
         int pick = scan(true);
+        if (pick == PRUNED || node.groupsShort(budget)) {
+            return PRUNED;
+        }
         if (pick < 0) {
             return pick;
         }

@@ -149,6 +149,11 @@ final class CoverBranch {
         this(new CoverProblem(records, cuts, cutCount, given), dualAfter);
     }
 
+    /** As the first, with group rows ({@link CoverProblem#groupOf}; null: none). */
+    CoverBranch(int records, int[][] cuts, int cutCount, boolean[] given, int[] groupOf, int[] need, long dualAfter) {
+        this(new CoverProblem(records, cuts, cutCount, given, groupOf, need), dualAfter);
+    }
+
     /**
      * A search of {@code p} with its dominated records forbidden; a split's worker ({@link #worker})
      * has the dual bound on from the start, with the tree's LP start.

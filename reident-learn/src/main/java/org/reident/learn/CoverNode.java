@@ -34,6 +34,20 @@ final class CoverNode {
     private int stamp;
     /** Told when a cut becomes hit or unhit and when a record becomes forbidden or allowed (null: no dual bound yet). */
     private CoverDual dual;
+    /**
+     * The group rows ({@link CoverProblem#groupOf}, null: none), the given and the dominated records,
+     * and per group the records taken (given ones too) and open: neither taken, given nor forbidden,
+     * except by dominance. A dominated record is no branch of a cut (its dominator hits all its cuts),
+     * but a cover may need it besides its dominator to meet its group's row.
+     */
+    private final int[] groupOf;
+    private final int[] need;
+    private final boolean[] given;
+    private final boolean[] dominated;
+    private final int[] takenIn;
+    private final int[] openIn;
+    /** Sum over the groups of the records still needed in each, max(0, need - taken). */
+    private int needed;
 
     /** The root of a search of {@code p}: nothing chosen, the dominated records forbidden. */
     CoverNode(CoverProblem p) {
@@ -56,11 +70,60 @@ final class CoverNode {
         unhit = new int[cutCount];
         sorted = new int[cutCount];
         bySize = new int[maxSize + 1];
+        groupOf = p.groupOf;
+        need = p.need;
+        given = p.given;
+        dominated = p.dominated;
+        takenIn = groupOf == null ? null : new int[need.length];
+        openIn = groupOf == null ? null : new int[need.length];
+        countGroups();
         for (int r = 0; r < m; r++) {
             if (p.dominated[r]) {
                 forbid(r, true);
             }
         }
+    }
+
+    /** The groups' counts from the node's records ({@link #takenIn}, {@link #openIn}, {@link #needed}). */
+    private void countGroups() {
+        if (groupOf == null) {
+            return;
+        }
+        Arrays.fill(takenIn, 0);
+        Arrays.fill(openIn, 0);
+        for (int r = 0; r < m; r++) {
+            int g = groupOf[r];
+            if (g >= 0) {
+                if (given[r] || chosen[r]) {
+                    takenIn[g]++;
+                } else if (forbidden[r] == 0 || dominated[r]) {
+                    openIn[g]++;
+                }
+            }
+        }
+        needed = 0;
+        for (int g = 0; g < need.length; g++) {
+            needed += Math.max(0, need[g] - takenIn[g]);
+        }
+    }
+
+    /**
+     * Whether the group rows leave no cover within {@code budget} more records below this node: the
+     * records still needed in the groups are more than the budget, or than a group's open records.
+     */
+    boolean groupsShort(int budget) {
+        if (groupOf == null) {
+            return false;
+        }
+        if (needed > budget) {
+            return true;
+        }
+        for (int g = 0; g < need.length; g++) {
+            if (need[g] - takenIn[g] > openIn[g]) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The dual bound of this node's search from now on: it reads the forbidden counts and is told of their changes. */
@@ -74,6 +137,7 @@ final class CoverNode {
         Arrays.fill(chosen, false);
         Arrays.fill(hit, 0);
         allUnhit();
+        countGroups();
     }
 
     private void allUnhit() {
@@ -86,6 +150,13 @@ final class CoverNode {
     void take(int r, boolean in) {
         chosen[r] = in;
         int d = in ? 1 : -1;
+        if (groupOf != null && groupOf[r] >= 0) {
+            int g = groupOf[r];
+            needed -= Math.max(0, need[g] - takenIn[g]);
+            takenIn[g] += d;
+            openIn[g] -= d;
+            needed += Math.max(0, need[g] - takenIn[g]);
+        }
         for (int q = 0; q < degree[r]; q++) {
             int c = byRecord[r][q];
             hit[c] += d;
@@ -107,6 +178,9 @@ final class CoverNode {
         int d = on ? -1 : 1;
         for (int q = 0; q < degree[r]; q++) {
             allowed[byRecord[r][q]] += d;
+        }
+        if (groupOf != null && groupOf[r] >= 0 && !chosen[r] && !given[r] && !dominated[r]) {
+            openIn[groupOf[r]] += d;
         }
         if (dual != null) {
             dual.forbid(r, on);

@@ -30,6 +30,14 @@ final class CoverProblem {
      * chain of dominators); -1 for the others.
      */
     final int[] dominator;
+    /**
+     * Group rows (null: none): each record's group ({@code -1}: none), and per group the records a
+     * cover must hold in it, given ones counted (sum_{r in G} K_r >= need(G), valid rows of the
+     * problem the cuts relax: {@link GroupBound.Seed}). Only covers that meet them are counted, so a
+     * record is dominated only by one of its own group (swapping it keeps every group's count).
+     */
+    final int[] groupOf;
+    final int[] need;
 
     /**
      * @param records number of records
@@ -37,6 +45,13 @@ final class CoverProblem {
      * @param given   records already in the cover (fixed ones)
      */
     CoverProblem(int records, int[][] cuts, int cutCount, boolean[] given) {
+        this(records, cuts, cutCount, given, null, null);
+    }
+
+    /** As above, with group rows ({@link #groupOf}, {@link #need}; null: none). */
+    CoverProblem(int records, int[][] cuts, int cutCount, boolean[] given, int[] groupOf, int[] need) {
+        this.groupOf = groupOf;
+        this.need = need;
         this.records = records;
         this.given = given.clone();
         int count = 0;
@@ -118,7 +133,7 @@ final class CoverProblem {
             }
             for (int s : cuts[byRecord[r][0]]) {
                 if (s != r && !out[s] && mark[s] == stamp && together[s] == degree[r]
-                        && (degree[s] > degree[r] || s < r)) {
+                        && (degree[s] > degree[r] || s < r) && (groupOf == null || groupOf[s] == groupOf[r])) {
                     out[r] = true;
                     dominator[r] = s;
                     break;

@@ -56,6 +56,9 @@ final class CoverSearch implements CoverMaster {
     private final Halt halted = new Halt();
     /** A sample of the tree's nodes in each solve, for the learner to check ({@link NodeSamples}). */
     private final NodeSamples samples = new NodeSamples();
+    /** The group rows ({@link #rows}; null: none). */
+    private int[] groupOf;
+    private int[] need;
     /** The covering LP, kept warm from solve to solve for the tree's dual bound. */
     private final CoverLp covering;
 
@@ -66,6 +69,16 @@ final class CoverSearch implements CoverMaster {
         this.nodeLimit = nodeLimit;
         fixed = new boolean[records];
         covering = new CoverLp(records);
+    }
+
+    /**
+     * Group rows for the tree from now on ({@link CoverProblem#groupOf}: each record's group or -1,
+     * and the records a cover holds in each group): valid rows of the problem the cuts relax, which
+     * prune the tree's nodes; the exact solver behind it and the covering LP do not take them.
+     */
+    void rows(int[] groupOf, int[] need) {
+        this.groupOf = groupOf.clone();
+        this.need = need.clone();
     }
 
     /** Adds each solve's problem to {@code problems} from now on (null: none). */
@@ -150,7 +163,7 @@ final class CoverSearch implements CoverMaster {
             return null;
         }
         covering.sync(cuts, cutCount, fixed);
-        CoverBranch tree = new CoverBranch(m, cuts, cutCount, fixed).threads(threads).resume(frontier).haltOn(halted)
+        CoverBranch tree = new CoverBranch(m, cuts, cutCount, fixed, groupOf, need, CoverBranch.DUAL_AFTER).threads(threads).resume(frontier).haltOn(halted)
                 .sampleInto(samples).lp(covering);
         boolean[] cover = new boolean[m];
         CoverBranch.Smallest found = tree.smallest(atLeast, atMost, nodeLimit, deadline, cover, last);

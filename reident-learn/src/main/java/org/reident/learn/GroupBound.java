@@ -100,10 +100,12 @@ final class GroupBound {
      * What a group's run starts from when it is the union of two groups learned before
      * ({@link #merged}): their cuts (over the union's positions, the first group's records first),
      * the sum of their bounds (valid for the union: one parameter value links at most each one's
-     * bound in it), the records their best parameters link (a cover of the cuts, the master's
-     * optimum over them when both were proven: {@code optimal}).
+     * bound in it), the records their best parameters link (the others cover the cuts, the
+     * master's optimum over them when both were proven: {@code optimal}), and the two groups as rows for the
+     * master's tree: each record's group (0 or 1) and the records a cover holds in each, its size
+     * less its bound ({@link CoverSearch#rows}).
      */
-    record Seed(int[][] cuts, int bound, boolean[] keep, boolean optimal) {
+    record Seed(int[][] cuts, int bound, boolean[] keep, boolean optimal, int[] groupOf, int[] need) {
         static Seed of(Learned a, Learned b) {
             int n = a.records().length;
             int[][] cuts = Arrays.copyOf(a.cuts(), a.cuts().length + b.cuts().length);
@@ -119,7 +121,11 @@ final class GroupBound {
                 boolean[] k = r < n ? a.kept() : b.kept();
                 keep[r] = k != null && k[r < n ? r : r - n];
             }
-            return new Seed(cuts, a.bound() + b.bound(), keep, a.proven() && b.proven() && a.kept() != null && b.kept() != null);
+            int[] groupOf = new int[keep.length];
+            Arrays.fill(groupOf, n, keep.length, 1);
+            int[] need = {n - a.bound(), b.records().length - b.bound()};
+            return new Seed(cuts, a.bound() + b.bound(), keep, a.proven() && b.proven() && a.kept() != null && b.kept() != null,
+                    groupOf, need);
         }
     }
 

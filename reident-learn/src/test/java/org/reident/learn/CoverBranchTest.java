@@ -87,6 +87,78 @@ class CoverBranchTest {
         assertTrue(nonTrivial > 150, "the instances need real search: " + nonTrivial);
     }
 
+    /**
+     * Group rows ({@link CoverProblem#groupOf}): with random groups and needs, the tree finds a cover
+     * exactly from the smallest size whose covers meet both the cuts and the rows (enumerated; the
+     * rows may ask for records in no cut), by every bound and split, and its cover hits every cut
+     * within the budget. Records of another group never dominate.
+     */
+    @Test
+    void groupRowsAgreeWithEnumeration() {
+        SplittableRandom random = new SplittableRandom(20261206L);
+        int rowsBite = 0;
+        for (int trial = 0; trial < 300; trial++) {
+            int[][] cuts = randomCuts(random, 3 + random.nextInt(14));
+            boolean[] given = new boolean[M];
+            int groups = 1 + random.nextInt(3);
+            int[] groupOf = new int[M];
+            int[] size = new int[groups];
+            for (int r = 0; r < M; r++) {
+                given[r] = random.nextInt(12) == 0;
+                groupOf[r] = random.nextInt(groups + 1) - 1;
+                if (groupOf[r] >= 0) {
+                    size[groupOf[r]]++;
+                }
+            }
+            int[] need = new int[groups];
+            for (int g = 0; g < groups; g++) {
+                need[g] = random.nextInt(size[g] + 1);
+            }
+            int smallest = smallestCover(cuts, given, groupOf, need);
+            rowsBite += smallest > smallestCover(cuts, given) ? 1 : 0;
+            for (long dualAfter : new long[] {Long.MAX_VALUE, 0, 3}) {
+                agrees(trial, cuts, given, smallest, random,
+                        new CoverBranch(M, cuts, cuts.length, given, groupOf, need, dualAfter).split(Long.MAX_VALUE, 0));
+            }
+            for (int threads : new int[] {1, 3}) {
+                agrees(trial, cuts, given, smallest, random,
+                        new CoverBranch(M, cuts, cuts.length, given, groupOf, need, 3).split(2, 3).threads(threads));
+            }
+        }
+        assertTrue(rowsBite > 100, "the rows raise the smallest cover often: " + rowsBite);
+    }
+
+    /** {@link #smallestCover(int[][], boolean[])} of the covers that also hold need[g] records of each group g, given ones counted. */
+    static int smallestCover(int[][] cuts, boolean[] given, int[] groupOf, int[] need) {
+        int best = Integer.MAX_VALUE;
+        for (int set = 0; set < 1 << M; set++) {
+            boolean ok = true;
+            for (int[] c : cuts) {
+                boolean hit = false;
+                for (int r : c) {
+                    hit |= given[r] || (set >> r & 1) == 1;
+                }
+                ok &= hit;
+            }
+            int[] in = new int[need.length];
+            int size = 0;
+            for (int r = 0; r < M; r++) {
+                boolean taken = given[r] || (set >> r & 1) == 1;
+                size += (set >> r & 1) == 1 && !given[r] ? 1 : 0;
+                if (taken && groupOf[r] >= 0) {
+                    in[groupOf[r]]++;
+                }
+            }
+            for (int g = 0; g < need.length; g++) {
+                ok &= in[g] >= need[g];
+            }
+            if (ok) {
+                best = Math.min(best, size);
+            }
+        }
+        return best;
+    }
+
     private static boolean agrees(int trial, int[][] cuts, boolean[] given, int smallest,
                                   SplittableRandom random, CoverBranch b) {
         for (int budget = 0; budget <= M; budget++) {

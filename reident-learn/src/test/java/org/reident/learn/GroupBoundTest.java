@@ -132,11 +132,11 @@ class GroupBoundTest {
     @Test
     void aBoundTheGroupsHoldIsNamed() {
         GroupBound.Result g = new GroupBound.Result(78, 5, 4, 19.1);
-        String note = ConflictRun.groupsNote(g, 78, 151);
+        String note = RunGroups.note(g, 78, 151);
         assertTrue(note != null && note.startsWith("the bound is the sum of 5 groups of 30-31 records, each learned alone"
                 + " (4 proven); where few records link together"), String.valueOf(note));
-        assertEquals(null, ConflictRun.groupsNote(g, 77, 151), "the cuts went below the groups");
-        assertEquals(null, ConflictRun.groupsNote(null, 150, 150), "no groups learned");
+        assertEquals(null, RunGroups.note(g, 77, 151), "the cuts went below the groups");
+        assertEquals(null, RunGroups.note(null, 150, 150), "no groups learned");
     }
 
     /**
@@ -172,6 +172,8 @@ class GroupBoundTest {
         assertEquals(3, s.bound());
         assertArrayEquals(new boolean[] {true, false, true, false, true}, s.keep());
         assertTrue(s.optimal());
+        assertArrayEquals(new int[] {0, 0, 0, 1, 1}, s.groupOf());
+        assertArrayEquals(new int[] {1, 1}, s.need(), "each group's size less its bound");
         GroupBound.Learned open = new GroupBound.Learned(b.records(), 2, false, b.cuts(), b.kept());
         assertFalse(GroupBound.Seed.of(a, open).optimal(), "a group not proven");
         GroupBound.Learned unlearned = new GroupBound.Learned(b.records(), 2, false, new int[0][], null);
