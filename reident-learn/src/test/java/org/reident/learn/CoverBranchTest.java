@@ -19,25 +19,9 @@ class CoverBranchTest {
 
     /** The smallest number of records outside {@code given} that, with them, hit every cut. */
     static int smallestCover(int[][] cuts, boolean[] given) {
-        int best = Integer.MAX_VALUE;
-        for (int set = 0; set < 1 << M; set++) {
-            boolean ok = true;
-            for (int[] c : cuts) {
-                boolean hit = false;
-                for (int r : c) {
-                    hit |= given[r] || (set >> r & 1) == 1;
-                }
-                ok &= hit;
-            }
-            int size = 0;
-            for (int r = 0; r < M; r++) {
-                size += (set >> r & 1) == 1 && !given[r] ? 1 : 0;
-            }
-            if (ok) {
-                best = Math.min(best, size);
-            }
-        }
-        return best;
+        int[] none = new int[M];
+        java.util.Arrays.fill(none, -1);
+        return smallestCover(cuts, given, none, new int[0]);
     }
 
     private static int[][] randomCuts(SplittableRandom random, int count) {
