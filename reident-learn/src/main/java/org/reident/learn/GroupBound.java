@@ -163,15 +163,6 @@ final class GroupBound {
     }
 
     /**
-     * Learns each group within {@code seconds} in all (the time left shared among the groups left);
-     * a group not reached counts all its records. Valid whatever the groups' statuses: each bound is
-     * its group's. {@code phase} hears, before each group, where the groups stand (for the status line).
-     */
-    static Result of(LearnOptions o, LinkageData data, int[] train, double seconds, Consumer<String> phase) {
-        return of(o, data, train, train.length / size(o.aggregator()), seconds, phase);
-    }
-
-    /**
      * How many groups the next pass has ({@link #merged}: the groups two by two as one, an odd last
      * one carried over), when every group of this one was proven and the bilinear families are
      * learned; 0 when there is none (another family, a group not proven, or one group would be the
@@ -187,8 +178,13 @@ final class GroupBound {
         return a.isBilinear() && r.proven() == r.groups() && next >= 2 ? next : 0;
     }
 
-    /** As {@link #of(LearnOptions, LinkageData, int[], double, Consumer)}, in {@code groups} groups. */
-    static Result of(LearnOptions o, LinkageData data, int[] train, int groups, double seconds, Consumer<String> phase) {
+    /**
+     * Learns each group within {@code seconds} in all (the time left shared among the groups left);
+     * a group not reached counts all its records. Valid whatever the groups' statuses: each bound is
+     * its group's. {@code phase} hears, before each group, where the groups stand (for the status line).
+     */
+    static Result of(LearnOptions o, LinkageData data, int[] train, double seconds, Consumer<String> phase) {
+        int groups = train.length / size(o.aggregator());
         int[] order = train.clone();
         SplittableRandom r = new SplittableRandom(SEED);
         for (int i = order.length - 1; i > 0; i--) {
@@ -197,14 +193,14 @@ final class GroupBound {
             order[i] = order[j];
             order[j] = t;
         }
-        List<int[]> records = new ArrayList<>();
+        List<Todo> todo = new ArrayList<>();
         int from = 0;
         for (int g = 0; g < groups; g++) {
             int size = groupSize(order.length, groups, g);
-            records.add(Arrays.copyOfRange(order, from, from + size));
+            todo.add(new Todo(Arrays.copyOfRange(order, from, from + size), null, null));
             from += size;
         }
-        return pass(o, data, records, null, seconds, phase);
+        return pass(o, data, todo, seconds, phase);
     }
 
     /**
@@ -220,38 +216,37 @@ final class GroupBound {
      */
     static Result merged(LearnOptions o, LinkageData data, Result previous, double seconds, Consumer<String> phase) {
         List<Learned> parts = previous.parts();
-        List<int[]> records = new ArrayList<>();
-        List<Object> from = new ArrayList<>(); // a Seed to learn from, or a Learned carried over
+        List<Todo> todo = new ArrayList<>();
         for (int g = 0; g < parts.size(); g += 2) {
             Learned a = parts.get(g);
             if (g + 1 == parts.size()) {
-                records.add(a.records());
-                from.add(a);
+                todo.add(new Todo(a.records(), null, a));
                 continue;
             }
             Learned b = parts.get(g + 1);
             int[] union = Arrays.copyOf(a.records(), a.records().length + b.records().length);
             System.arraycopy(b.records(), 0, union, a.records().length, b.records().length);
-            records.add(union);
-            from.add(Seed.of(a, b));
+            todo.add(new Todo(union, Seed.of(a, b), null));
         }
-        return pass(o, data, records, from, seconds, phase);
+        return pass(o, data, todo, seconds, phase);
+    }
+
+    /** A group of a pass: its records, learned from {@code seed} (null: from scratch) unless {@code carried} (null: learn it). */
+    private record Todo(int[] records, Seed seed, Learned carried) {
     }
 
     /**
-     * Learns each group of {@code records} within {@code seconds} in all (the time left shared
-     * among the groups left to learn), each from its {@link Seed} or carried over as learned
-     * ({@code from}, parallel to records; null: each from scratch).
+     * Learns each group of {@code todo} within {@code seconds} in all (the time left shared among
+     * the groups left to learn), a group carried over taken as it was.
      */
-    private static Result pass(LearnOptions o, LinkageData data, List<int[]> records, List<Object> from, double seconds,
-            Consumer<String> phase) {
+    private static Result pass(LearnOptions o, LinkageData data, List<Todo> todo, double seconds, Consumer<String> phase) {
         long t0 = System.nanoTime();
-        int groups = records.size();
+        int groups = todo.size();
         int total = 0;
         int toLearn = 0;
-        for (int g = 0; g < groups; g++) {
-            total += records.get(g).length;
-            toLearn += from == null || from.get(g) instanceof Seed ? 1 : 0;
+        for (Todo t : todo) {
+            total += t.records().length;
+            toLearn += t.carried() == null ? 1 : 0;
         }
         int sum = 0;
         int proven = 0;
@@ -259,20 +254,18 @@ final class GroupBound {
         int learned = 0;
         List<Learned> parts = new ArrayList<>();
         for (int g = 0; g < groups; g++) {
-            int[] group = records.get(g);
+            Todo t = todo.get(g);
+            int[] group = t.records();
             done += group.length;
-            Object f = from == null ? null : from.get(g);
-            Learned l;
-            if (f instanceof Learned carried) {
-                l = carried;
-            } else {
+            Learned l = t.carried();
+            if (l == null) {
                 double left = seconds - (System.nanoTime() - t0) / 1e9;
                 if (left <= 0 || StopRequest.requested()) {
                     l = new Learned(group, group.length, false, new int[0][], null);
                 } else {
                     phase.accept(String.format(Locale.ROOT, "groups: group %d of %d (%d proven), their bounds so far %d + %d records"
                             + " not yet learned", g + 1, groups, proven, sum, total - done + group.length));
-                    l = learner(o, left / (toLearn - learned)).learnGroup(data, group, (Seed) f);
+                    l = learner(o, left / (toLearn - learned)).learnGroup(data, group, t.seed());
                 }
                 learned++;
             }

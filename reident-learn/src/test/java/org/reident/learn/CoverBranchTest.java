@@ -59,14 +59,7 @@ class CoverBranchTest {
                 given[r] = random.nextInt(10) == 0;
             }
             int smallest = smallestCover(cuts, given);
-            for (long dualAfter : new long[] {Long.MAX_VALUE, 0, 3}) {
-                nonTrivial += agrees(trial, cuts, given, smallest, random,
-                        new CoverBranch(M, cuts, cuts.length, given, dualAfter).split(Long.MAX_VALUE, 0)) ? 1 : 0;
-            }
-            for (int threads : new int[] {1, 3}) {
-                agrees(trial, cuts, given, smallest, random,
-                        new CoverBranch(M, cuts, cuts.length, given, 3).split(2, 3).threads(threads));
-            }
+            nonTrivial += everyWay(trial, cuts, given, null, null, smallest, random);
         }
         assertTrue(nonTrivial > 150, "the instances need real search: " + nonTrivial);
     }
@@ -100,14 +93,7 @@ class CoverBranchTest {
             }
             int smallest = smallestCover(cuts, given, groupOf, need);
             rowsBite += smallest > smallestCover(cuts, given) ? 1 : 0;
-            for (long dualAfter : new long[] {Long.MAX_VALUE, 0, 3}) {
-                agrees(trial, cuts, given, smallest, random,
-                        new CoverBranch(M, cuts, cuts.length, given, groupOf, need, dualAfter).split(Long.MAX_VALUE, 0));
-            }
-            for (int threads : new int[] {1, 3}) {
-                agrees(trial, cuts, given, smallest, random,
-                        new CoverBranch(M, cuts, cuts.length, given, groupOf, need, 3).split(2, 3).threads(threads));
-            }
+            everyWay(trial, cuts, given, groupOf, need, smallest, random);
         }
         assertTrue(rowsBite > 100, "the rows raise the smallest cover often: " + rowsBite);
     }
@@ -141,6 +127,25 @@ class CoverBranchTest {
             }
         }
         return best;
+    }
+
+    /**
+     * {@link #agrees} for the tree with the packing bound only, the dual bound from the root and a
+     * few nodes in (unsplit), and split on one and on three threads; group rows as given (null:
+     * none). Returns for how many of the three unsplit searches the instance was non-trivial.
+     */
+    private static int everyWay(int trial, int[][] cuts, boolean[] given, int[] groupOf, int[] need, int smallest,
+            SplittableRandom random) {
+        int nonTrivial = 0;
+        for (long dualAfter : new long[] {Long.MAX_VALUE, 0, 3}) {
+            nonTrivial += agrees(trial, cuts, given, smallest, random,
+                    new CoverBranch(M, cuts, cuts.length, given, groupOf, need, dualAfter).split(Long.MAX_VALUE, 0)) ? 1 : 0;
+        }
+        for (int threads : new int[] {1, 3}) {
+            agrees(trial, cuts, given, smallest, random,
+                    new CoverBranch(M, cuts, cuts.length, given, groupOf, need, 3).split(2, 3).threads(threads));
+        }
+        return nonTrivial;
     }
 
     private static boolean agrees(int trial, int[][] cuts, boolean[] given, int smallest,
