@@ -88,6 +88,8 @@ public final class ConflictLearner {
     private final long nodeEvery;
     /** A group's run ({@link #forGroup}): the searches beside wait {@link WeightsBeside#AFTER} whatever its limit. */
     private final boolean group;
+    /** {@link ConflictRun#DIVE_GAP}, or a test's. */
+    private final long diveGap;
 
     public ConflictLearner(LearnOptions options) {
         this(options, CoverSearch.NODES, HARD_NODES);
@@ -104,12 +106,12 @@ public final class ConflictLearner {
     /** As above, every master solve's problem also added to {@code record} (may be null). */
     ConflictLearner(LearnOptions options, long treeNodes, long hardNodes, List<MasterReplay.Problem> record) {
         this(options, treeNodes, hardNodes, record, ROUND_PAUSE, null, null, false, ConflictRun.NODE_CHECKS_FROM,
-                NodeSamples.EVERY, false);
+                NodeSamples.EVERY, false, ConflictRun.DIVE_GAP);
     }
 
     private ConflictLearner(LearnOptions options, long treeNodes, long hardNodes, List<MasterReplay.Problem> record,
             double roundPause, DistanceModel start, String startWhat, boolean epsCheck, int nodeChecksFrom,
-            long nodeEvery, boolean group) {
+            long nodeEvery, boolean group, long diveGap) {
         this.o = options;
         this.treeNodes = treeNodes;
         this.hardNodes = hardNodes;
@@ -121,12 +123,13 @@ public final class ConflictLearner {
         this.nodeChecksFrom = nodeChecksFrom;
         this.nodeEvery = nodeEvery;
         this.group = group;
+        this.diveGap = diveGap;
     }
 
     /** The same learner whose rounds wait for the leading weight cells after {@code seconds} (tests). */
     ConflictLearner roundPause(double seconds) {
         return new ConflictLearner(o, treeNodes, hardNodes, record, seconds, start, startWhat, epsCheck, nodeChecksFrom,
-                nodeEvery, group);
+                nodeEvery, group, diveGap);
     }
 
     /**
@@ -136,7 +139,7 @@ public final class ConflictLearner {
      */
     public ConflictLearner start(DistanceModel model, String what) {
         return new ConflictLearner(o, treeNodes, hardNodes, record, roundPause, model, what, epsCheck, nodeChecksFrom, nodeEvery,
-                group);
+                group, diveGap);
     }
 
     /**
@@ -146,7 +149,7 @@ public final class ConflictLearner {
      */
     public ConflictLearner untilEpsAdvised() {
         return new ConflictLearner(o, treeNodes, hardNodes, record, roundPause, start, startWhat, true, nodeChecksFrom, nodeEvery,
-                group);
+                group, diveGap);
     }
 
     /**
@@ -155,7 +158,13 @@ public final class ConflictLearner {
      */
     ConflictLearner nodeChecks(int fromSamples, long everyMask) {
         return new ConflictLearner(o, treeNodes, hardNodes, record, roundPause, start, startWhat, epsCheck, fromSamples,
-                everyMask, group);
+                everyMask, group, diveGap);
+    }
+
+    /** The same learner whose rounds dive from a gap of {@code gap} records ({@link ConflictRun#DIVE_GAP}; tests). */
+    ConflictLearner diveGap(long gap) {
+        return new ConflictLearner(o, treeNodes, hardNodes, record, roundPause, start, startWhat, epsCheck, nodeChecksFrom,
+                nodeEvery, group, gap);
     }
 
     /**
@@ -166,7 +175,7 @@ public final class ConflictLearner {
      */
     ConflictLearner forGroup() {
         return new ConflictLearner(o, treeNodes, hardNodes, record, roundPause, start, startWhat, epsCheck, nodeChecksFrom,
-                nodeEvery, true);
+                nodeEvery, true, diveGap);
     }
 
     /**
@@ -183,7 +192,7 @@ public final class ConflictLearner {
 
     private ConflictRun run(LinkageData data, int[] train) {
         return new ConflictRun(o, treeNodes, hardNodes, record, roundPause, data, train).startFrom(start, startWhat)
-                .epsCheck(epsCheck).nodeChecks(nodeChecksFrom, nodeEvery).waitLimit(waitLimit());
+                .epsCheck(epsCheck).nodeChecks(nodeChecksFrom, nodeEvery).waitLimit(waitLimit()).diveGap(diveGap);
     }
 
     /**

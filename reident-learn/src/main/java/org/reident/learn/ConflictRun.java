@@ -78,6 +78,20 @@ final class ConflictRun {
      * path went another way from round 12: hence 10, far from the ratios seen.
      */
     static final double NODE_CHECKS_VALVE = 10;
+    /**
+     * Nodes of a dive ({@link CoverSearch#dive}): once the tree has given up on a master solve (left
+     * it to the exact solver), each later round while the gap is at least {@link #DIVE_GAP} records
+     * takes any cover that admits a set larger than the incumbent, found within this many nodes,
+     * instead of the smallest; the bound then comes from the covering LP over every cut. A dive that
+     * gives up falls back to the exact solve.
+     */
+    static final long DIVE_NODES = 200_000;
+    /**
+     * Records between the bound proven and the incumbent's cover from which a round dives (below it
+     * the exact solve, whose proof the bound then needs, is near enough to try).
+     */
+    static final long DIVE_GAP = 16;
+    private long diveGap = DIVE_GAP;
     /** Sets of the master's nodes checked by the slave, and the conflicts they gave ({@link #checkNodes}). */
     int nodeChecks;
     int nodeConflicts;
@@ -160,6 +174,12 @@ final class ConflictRun {
     ConflictRun startFrom(DistanceModel model, String what) {
         this.startModel = model;
         this.startWhat = what;
+        return this;
+    }
+
+    /** Rounds dive from a gap of {@code gap} records ({@link #DIVE_GAP}, or a test's). */
+    ConflictRun diveGap(long gap) {
+        this.diveGap = gap;
         return this;
     }
 
@@ -307,6 +327,7 @@ final class ConflictRun {
         }
         String status = "TIME_LIMIT";
         boolean hard = false;
+        boolean diving = false; // since a solve the tree gave up on: rounds far from the incumbent dive
         int checked = 0; // rounds whose set the slave finished checking: the rounds reported
         while (true) {
             round++;
@@ -356,9 +377,18 @@ final class ConflictRun {
             masterSince = ms / 1e9;
             Thread watch = beside.watchMaster(master::halt); // the pause within a master's solve (null: no cells)
             beside.holdCellsWhileCutsLead();
-            CoverMaster.Solved solved;
+            CoverMaster.Solved solved = null;
+            boolean dove = false;
+            long atMost = inc.kept() < 0 ? m : m - inc.kept() - 1;
             try {
-                solved = master.solve(remaining, keep, m - bound, inc.kept() < 0 ? m : m - inc.kept() - 1);
+                if (diving && atMost - (m - bound) >= diveGap) {
+                    solved = master.dive(remaining, keep, m - bound, atMost, DIVE_NODES);
+                    remaining = deadline - StopRequest.now();
+                }
+                dove = solved != null;
+                if (solved == null && remaining > 0) {
+                    solved = master.solve(remaining, keep, m - bound, atMost);
+                }
             } finally {
                 beside.releaseCells();
             }
@@ -382,14 +412,17 @@ final class ConflictRun {
                 status = "OPTIMAL";
                 break;
             }
-            cutsBound = Math.min(cutsBound, m - (int) solved.bestBound());
+            if (!dove) {
+                diving = master.lastGaveUp();
+            }
+            cutsBound = Math.min(cutsBound, m - (int) solved.bestBound()); // a dive's: the covering LP's
             tighten(m - (int) solved.bestBound());
             List<boolean[]> sampled = master.nodeSamples();
             if (sampled.size() >= nodeChecksFrom) { // else dropped: a short solve's nodes are not worth a check
                 checkNodes(sampled, solveSeconds);
             }
             masterOptimal = solved.optimal();
-            hard = master.lastTook(hardNodes);
+            hard = dove || master.lastTook(hardNodes);
             beside.boundSaid();
             progress(String.format(Locale.ROOT, "round %d: bound %d, best %d, %d given up for conflicts, %d cuts (mean size %.1f%s),"
                     + " %d rows (%d in the LP), %.1f s (master %.1f s)", round, bound, inc.kept(), removed.size(), cuts,

@@ -51,6 +51,7 @@ final class CoverSearch implements CoverMaster {
     private boolean lastExact;
     private int branched;
     private int exactSolves;
+    private int dives;
     private List<MasterReplay.Problem> record;
     /** Set by {@link #halt}: the tree's searches end at their next look at the clock, its dual's LP at once. */
     private final Halt halted = new Halt();
@@ -100,6 +101,11 @@ final class CoverSearch implements CoverMaster {
         return lastExact || lastNodes >= nodes;
     }
 
+    /** The last solve (not a {@link #dive}) was left to the exact solver: the tree gave up on it. */
+    boolean lastGaveUp() {
+        return lastExact;
+    }
+
     /** Master solves left to the exact solver. */
     int exactSolves() {
         return exactSolves;
@@ -108,6 +114,7 @@ final class CoverSearch implements CoverMaster {
     /** How the master solves were answered, for the progress line. */
     String notes() {
         return branched + " by search tree" + (exactSolves > 0 ? ", " + exactSolves + " by " + exact.version().split(" ")[0] : "")
+                + (dives > 0 ? ", " + dives + " dives" : "")
                 + (covering.restarts() > 0 ? ", " + covering.restarts() + " covering-LP restarts" : "");
     }
 
@@ -198,6 +205,79 @@ final class CoverSearch implements CoverMaster {
             }
         }
         return s;
+    }
+
+    /**
+     * Any cover of at most {@code atMost} records within {@code nodes} search-tree nodes, the smallest
+     * not sought: the master of a round after a solve the tree gave up on ({@link ConflictRun}, "A
+     * stalled master dives"). {@link Solved#optimal} is false, and {@link Solved#bestBound} is the
+     * larger of {@code atLeast} (the bound proven before) and the covering LP's ({@link #lpBound}). Infeasible when the tree rules out
+     * every cover of up to atMost records (the incumbent is then optimal, as after {@link #solve}); null
+     * when it gives up, runs out of time or is halted, and at once when the tree has no nodes (a node
+     * limit of 0: the exact solver answers every solve). The exact solves' frontier is kept, and a
+     * dive is not recorded ({@link #record}: a replay solves exactly).
+     */
+    Solved dive(double seconds, boolean[] keep, long atLeast, long atMost, long nodes) {
+        if (nodeLimit == 0 || halted.halted()) { // no tree: the exact solver answers every solve
+            return null;
+        }
+        double deadline = System.nanoTime() / 1e9 + seconds;
+        covering.sync(cuts, cutCount, fixed);
+        CoverBranch tree = new CoverBranch(m, cuts, cutCount, fixed, groupOf, need, CoverBranch.DUAL_AFTER).threads(threads)
+                .haltOn(halted).sampleInto(samples).lp(covering);
+        boolean[] cover = new boolean[m];
+        CoverBranch.Smallest found = tree.smallest(atMost, atMost, nodes, deadline, cover, last);
+        dives++;
+        if (found.outcome() == CoverBranch.Outcome.NONE) {
+            return new Solved(true, atMost + 1, true);
+        }
+        if (found.outcome() != CoverBranch.Outcome.FOUND) {
+            return null;
+        }
+        for (int r = 0; r < m; r++) {
+            keep[r] = !cover[r];
+        }
+        last = cover;
+        double[] y = covering.duals(deadline, halted);
+        long proven = y == null ? atLeast : Math.max(atLeast, lpBound(y));
+        return new Solved(false, proven, false);
+    }
+
+    /**
+     * The covering LP's bound from its dual y (GLOP's, by cut index): the fixed records plus
+     * sum_c y_c / max_r sum_{c containing r} y_c over the cuts without a fixed record (y scaled down
+     * to a feasible dual, so weak duality makes it a lower bound on every cover's other records
+     * whatever GLOP's tolerances), rounded up after 1e-6 off for the sums' rounding.
+     */
+    private long lpBound(double[] y) {
+        double[] load = new double[m];
+        double sum = 0;
+        int count = Math.min(cutCount, y.length);
+        for (int c = 0; c < count; c++) {
+            if (!(y[c] > 0) || touchesFixed(cuts[c])) {
+                continue;
+            }
+            sum += y[c];
+            for (int r : cuts[c]) {
+                load[r] += y[c];
+            }
+        }
+        double most = 1;
+        long f = 0;
+        for (int r = 0; r < m; r++) {
+            most = Math.max(most, load[r]);
+            f += fixed[r] ? 1 : 0;
+        }
+        return f + (long) Math.ceil(sum / most - 1e-6);
+    }
+
+    private boolean touchesFixed(int[] cut) {
+        for (int r : cut) {
+            if (fixed[r]) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Adds records to a cover smaller than atLeast (only when atLeast was no proven bound). */

@@ -1,0 +1,192 @@
+package org.reident.learn;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link CoverSearch#dive}: any cover within the size asked for, with the covering LP's bound, which
+ * must never pass the smallest cover (it is what a diving round reports as proven). Against
+ * enumeration on seeded random instances, and by hand.
+ */
+class CoverDiveTest {
+    /** The exact solver is never asked in a dive. */
+    private static final class Unused implements CoverMaster {
+        @Override
+        public void fix(int r) {
+        }
+
+        @Override
+        public void cut(int[] records) {
+        }
+
+        @Override
+        public Solved solve(double seconds, boolean[] keep, long atLeast, long atMost) {
+            throw new AssertionError("a dive asked the exact solver");
+        }
+
+        @Override
+        public void halt() {
+        }
+
+        @Override
+        public String version() {
+            return "unused";
+        }
+
+        @Override
+        public void delete() {
+        }
+    }
+
+    /**
+     * Cuts {0, 1}, {1, 3}, {3, 2}, {2, 0} (a cycle of four: LP 2, integer 2) and {4, 5}: the smallest
+     * cover has 3 records and the LP's bound is 3. With record 4 fixed (given up), {4, 5} is hit and
+     * the bound is still 3: the fixed record and the cycle's 2.
+     */
+    @Test
+    void aDiveFindsACoverAndTheLpBoundByHand() {
+        for (boolean fix : new boolean[] {false, true}) {
+            CoverSearch m = new CoverSearch(new Unused(), 6, CoverSearch.NODES, 2);
+            try {
+                if (fix) {
+                    m.fix(4);
+                }
+                int[][] cuts = {{0, 1}, {1, 3}, {2, 3}, {0, 2}, {4, 5}};
+                for (int[] c : cuts) {
+                    m.cut(c);
+                }
+                boolean[] keep = new boolean[6];
+                CoverMaster.Solved s = m.dive(30, keep, 0, 5, ConflictRun.DIVE_NODES);
+                assertFalse(s.infeasible());
+                assertFalse(s.optimal(), "a dive proves no optimum");
+                assertEquals(3, s.bestBound(), "fixed " + fix + ": the LP's bound");
+                assertTrue(covers(cuts, keep) && given(keep) <= 5);
+                if (fix) {
+                    assertFalse(keep[4], "a fixed record stays given up");
+                }
+                assertTrue(m.dive(30, new boolean[6], 0, 2, ConflictRun.DIVE_NODES).infeasible(), "no cover of two");
+                assertTrue(m.notes().contains("2 dives"), m.notes());
+            } finally {
+                m.delete();
+            }
+        }
+    }
+
+    /** A tree of no nodes (the exact solver answers every solve) does not dive. */
+    @Test
+    void noTreeNoDive() {
+        CoverSearch m = new CoverSearch(new Unused(), 4, 0, 1);
+        m.cut(new int[] {0, 1});
+        assertNull(m.dive(30, new boolean[4], 0, 4, ConflictRun.DIVE_NODES));
+        m.delete();
+    }
+
+    /**
+     * 200 seeded instances of 8-12 records, 3-30 cuts of 1-4 records and up to two fixed records,
+     * every size asked for: a dive finds a cover within the size exactly when enumeration finds one,
+     * and its bound lies between the bound it was given and the smallest cover.
+     */
+    @Test
+    void divesAgreeWithEnumeration() {
+        Random random = new Random(20261206);
+        int lpTight = 0;
+        for (int t = 0; t < 200; t++) {
+            int n = 8 + random.nextInt(5);
+            boolean[] fixed = new boolean[n];
+            List<int[]> list = new ArrayList<>();
+            int count = 3 + random.nextInt(28);
+            for (int c = 0; c < count; c++) {
+                list.add(random.ints(0, n).distinct().limit(1 + random.nextInt(4)).sorted().toArray());
+            }
+            int fixes = random.nextInt(3);
+            for (int f = 0; f < fixes; f++) {
+                fixed[random.nextInt(n)] = true;
+            }
+            int[][] cuts = list.toArray(new int[0][]);
+            int smallest = smallestCover(n, cuts, fixed);
+            CoverSearch m = new CoverSearch(new Unused(), n, CoverSearch.NODES, 1 + t % 2);
+            try {
+                for (int r = 0; r < n; r++) {
+                    if (fixed[r]) {
+                        m.fix(r);
+                    }
+                }
+                for (int[] c : cuts) {
+                    m.cut(c);
+                }
+                for (int atMost = 0; atMost <= n; atMost++) {
+                    long atLeast = Math.min(atMost, random.nextInt(smallest + 1));
+                    boolean[] keep = new boolean[n];
+                    CoverMaster.Solved s = m.dive(30, keep, atLeast, atMost, ConflictRun.DIVE_NODES);
+                    String w = "instance " + t + ", at most " + atMost + ", smallest " + smallest;
+                    if (smallest > atMost) {
+                        assertTrue(s.infeasible(), w);
+                        continue;
+                    }
+                    assertFalse(s.infeasible(), w);
+                    assertTrue(covers(cuts, keep), w + ": every cut hit");
+                    assertTrue(given(keep) <= atMost, w + ": within the size");
+                    for (int r = 0; r < n; r++) {
+                        if (fixed[r]) {
+                            assertFalse(keep[r], w + ": fixed record " + r + " kept");
+                        }
+                    }
+                    assertTrue(s.bestBound() >= atLeast && s.bestBound() <= smallest, w + ": bound " + s.bestBound());
+                    lpTight += atLeast < smallest && s.bestBound() == smallest ? 1 : 0;
+                }
+            } finally {
+                m.delete();
+            }
+        }
+        assertTrue(lpTight > 100, "the LP raised the bound to the smallest cover only " + lpTight + " times");
+    }
+
+    private static int smallestCover(int n, int[][] cuts, boolean[] fixed) {
+        int best = n + 1;
+        for (int mask = 0; mask < 1 << n; mask++) {
+            boolean ok = true;
+            for (int r = 0; r < n && ok; r++) {
+                ok = !fixed[r] || (mask >> r & 1) == 1;
+            }
+            for (int c = 0; c < cuts.length && ok; c++) {
+                boolean hit = false;
+                for (int r : cuts[c]) {
+                    hit |= (mask >> r & 1) == 1;
+                }
+                ok = hit;
+            }
+            if (ok) {
+                best = Math.min(best, Integer.bitCount(mask));
+            }
+        }
+        return best;
+    }
+
+    private static boolean covers(int[][] cuts, boolean[] keep) {
+        for (int[] c : cuts) {
+            boolean hit = false;
+            for (int r : c) {
+                hit |= !keep[r];
+            }
+            if (!hit) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static int given(boolean[] keep) {
+        int g = 0;
+        for (boolean k : keep) {
+            g += k ? 0 : 1;
+        }
+        return g;
+    }
+}
