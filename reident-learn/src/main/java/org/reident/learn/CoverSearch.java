@@ -211,11 +211,12 @@ final class CoverSearch implements CoverMaster {
      * Any cover of at most {@code atMost} records within {@code nodes} search-tree nodes, the smallest
      * not sought: the master of a round after a solve the tree gave up on ({@link ConflictRun}, "A
      * stalled master dives"). {@link Solved#optimal} is false, and {@link Solved#bestBound} is the
-     * larger of {@code atLeast} (the bound proven before) and the covering LP's ({@link #lpBound}). Infeasible when the tree rules out
-     * every cover of up to atMost records (the incumbent is then optimal, as after {@link #solve}); null
-     * when it gives up, runs out of time or is halted, and at once when the tree has no nodes (a node
-     * limit of 0: the exact solver answers every solve). The exact solves' frontier is kept, and a
-     * dive is not recorded ({@link #record}: a replay solves exactly).
+     * larger of {@code atLeast} (the bound proven before) and the covering LP's ({@link #lpBound}).
+     * Infeasible when the tree rules out every cover of up to atMost records (the incumbent is then
+     * optimal, as after {@link #solve}); null when it gives up, runs out of time or is halted, and at
+     * once when the tree has no nodes (a node limit of 0: the exact solver answers every solve). The
+     * exact solves' frontier is kept, and a dive is not recorded ({@link #record}: a replay solves
+     * exactly).
      */
     Solved dive(double seconds, boolean[] keep, long atLeast, long atMost, long nodes) {
         if (nodeLimit == 0 || halted.halted()) { // no tree: the exact solver answers every solve

@@ -16,32 +16,11 @@ import org.junit.jupiter.api.Test;
  * enumeration on seeded random instances, and by hand.
  */
 class CoverDiveTest {
-    /** The exact solver is never asked in a dive. */
-    private static final class Unused implements CoverMaster {
+    /** The exact solver, which a dive never asks. */
+    private static final class Unused extends StubMaster {
         @Override
-        public void fix(int r) {
-        }
-
-        @Override
-        public void cut(int[] records) {
-        }
-
-        @Override
-        public Solved solve(double seconds, boolean[] keep, long atLeast, long atMost) {
+        Solved answer(double seconds) {
             throw new AssertionError("a dive asked the exact solver");
-        }
-
-        @Override
-        public void halt() {
-        }
-
-        @Override
-        public String version() {
-            return "unused";
-        }
-
-        @Override
-        public void delete() {
         }
     }
 
