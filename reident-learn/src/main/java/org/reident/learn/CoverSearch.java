@@ -169,9 +169,7 @@ final class CoverSearch implements CoverMaster {
         if (halted.halted()) {
             return null;
         }
-        covering.sync(cuts, cutCount, fixed);
-        CoverBranch tree = new CoverBranch(m, cuts, cutCount, fixed, groupOf, need, CoverBranch.DUAL_AFTER).threads(threads).resume(frontier).haltOn(halted)
-                .sampleInto(samples).lp(covering);
+        CoverBranch tree = tree().resume(frontier);
         boolean[] cover = new boolean[m];
         CoverBranch.Smallest found = tree.smallest(atLeast, atMost, nodeLimit, deadline, cover, last);
         frontier = tree.frontier();
@@ -223,9 +221,7 @@ final class CoverSearch implements CoverMaster {
             return null;
         }
         double deadline = System.nanoTime() / 1e9 + seconds;
-        covering.sync(cuts, cutCount, fixed);
-        CoverBranch tree = new CoverBranch(m, cuts, cutCount, fixed, groupOf, need, CoverBranch.DUAL_AFTER).threads(threads)
-                .haltOn(halted).sampleInto(samples).lp(covering);
+        CoverBranch tree = tree();
         boolean[] cover = new boolean[m];
         CoverBranch.Smallest found = tree.smallest(atMost, atMost, nodes, deadline, cover, last);
         dives++;
@@ -245,31 +241,28 @@ final class CoverSearch implements CoverMaster {
     }
 
     /**
-     * The covering LP's bound from its dual y (GLOP's, by cut index): the fixed records plus
-     * sum_c y_c / max_r sum_{c containing r} y_c over the cuts without a fixed record (y scaled down
-     * to a feasible dual, so weak duality makes it a lower bound on every cover's other records
-     * whatever GLOP's tolerances), rounded up after 1e-6 off for the sums' rounding.
+     * The covering LP's bound from its dual y (GLOP's, by cut index): the fixed records plus the sum
+     * of y over the cuts without a fixed record, y taken into a {@link CoverDual} (rounded down into
+     * exact fixed point and scaled until every record's load is at most 1), so that weak duality makes
+     * it a lower bound on every cover whatever GLOP's tolerances. 0 when y is not one per cut.
      */
     private long lpBound(double[] y) {
-        double[] load = new double[m];
-        double sum = 0;
-        int count = Math.min(cutCount, y.length);
-        for (int c = 0; c < count; c++) {
-            if (!(y[c] > 0) || touchesFixed(cuts[c])) {
-                continue;
-            }
-            sum += y[c];
-            for (int r : cuts[c]) {
-                load[r] += y[c];
-            }
+        if (y.length != cutCount) {
+            return 0;
         }
-        double most = 1;
+        int[] hit = new int[cutCount]; // the cuts a fixed record hits leave the sum
+        int maxSize = 0;
+        for (int c = 0; c < cutCount; c++) {
+            maxSize = Math.max(maxSize, cuts[c].length);
+            hit[c] = touchesFixed(cuts[c]) ? 1 : 0;
+        }
+        CoverDual dual = new CoverDual(m, cuts, cutCount, maxSize, y);
+        dual.reset(hit);
         long f = 0;
-        for (int r = 0; r < m; r++) {
-            most = Math.max(most, load[r]);
-            f += fixed[r] ? 1 : 0;
+        for (boolean b : fixed) {
+            f += b ? 1 : 0;
         }
-        return f + (long) Math.ceil(sum / most - 1e-6);
+        return f + (dual.lower() + CoverDual.ONE - 1) / CoverDual.ONE;
     }
 
     private boolean touchesFixed(int[] cut) {
@@ -279,6 +272,13 @@ final class CoverSearch implements CoverMaster {
             }
         }
         return false;
+    }
+
+    /** A tree over the cuts so far, the covering LP synced to them, sampled and halted as this master is. */
+    private CoverBranch tree() {
+        covering.sync(cuts, cutCount, fixed);
+        return new CoverBranch(m, cuts, cutCount, fixed, groupOf, need, CoverBranch.DUAL_AFTER).threads(threads).haltOn(halted)
+                .sampleInto(samples).lp(covering);
     }
 
     /** Adds records to a cover smaller than atLeast (only when atLeast was no proven bound). */
