@@ -80,7 +80,7 @@ final class ConflictRun {
     static final double NODE_CHECKS_VALVE = 10;
     /**
      * Nodes of a dive ({@link CoverSearch#dive}): once the tree has given up on a master solve (left
-     * it to the exact solver), each later round while the gap is at least {@link #DIVE_GAP} records
+     * it to the exact solver, or within {@link #EARLY_NODES}), each round while the gap is at least {@link #DIVE_GAP} records
      * takes any cover that admits a set larger than the incumbent, found within this many nodes,
      * instead of the smallest; the bound then comes from the covering LP over every cut. A dive that
      * gives up falls back to the exact solve.
@@ -92,6 +92,16 @@ final class ConflictRun {
      */
     static final long DIVE_GAP = 16;
     private long diveGap = DIVE_GAP;
+    /**
+     * Nodes the tree gets for the smallest cover in a round at least {@link #DIVE_GAP} records from
+     * its incumbent before any solve was given up on (stop 81): when it gives up within them, the
+     * sizes it ruled out tighten the bound and the round dives, so the exact solver is not asked
+     * there. On the Census released by rank swapping (p = 5), CI, the first solve given up had taken
+     * the tree's 10 million nodes and SCIP 41 s, the next 50 s; with this limit the rounds dive from
+     * 29 s instead of 80 s (docs/learning.md, "A stalled master dives"). The tree's own limit if
+     * smaller.
+     */
+    static final long EARLY_NODES = 1_000_000;
     /** Sets of the master's nodes checked by the slave, and the conflicts they gave ({@link #checkNodes}). */
     int nodeChecks;
     int nodeConflicts;
@@ -380,12 +390,22 @@ final class ConflictRun {
             CoverMaster.Solved solved = null;
             boolean dove = false;
             long atMost = inc.kept() < 0 ? m : m - inc.kept() - 1;
+            boolean far = atMost - (m - bound) >= diveGap;
             try {
-                if (diving && atMost - (m - bound) >= diveGap) {
-                    solved = master.dive(remaining, keep, m - bound, atMost, DIVE_NODES);
+                if (far && !diving) {
+                    solved = master.solveWithin(remaining, keep, m - bound, atMost, EARLY_NODES);
+                    if (solved == null && master.ruledOut() >= 0) { // the tree gave up: this round dives
+                        cutsBound = Math.min(cutsBound, m - (int) master.ruledOut());
+                        tighten(m - (int) master.ruledOut());
+                        diving = true;
+                    }
                     remaining = deadline - StopRequest.now();
                 }
-                dove = solved != null;
+                if (far && diving && solved == null && remaining > 0) {
+                    solved = master.dive(remaining, keep, m - bound, atMost, DIVE_NODES);
+                    dove = solved != null;
+                    remaining = deadline - StopRequest.now();
+                }
                 if (solved == null && remaining > 0) {
                     solved = master.solve(remaining, keep, m - bound, atMost);
                 }

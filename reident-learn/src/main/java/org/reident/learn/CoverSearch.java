@@ -52,6 +52,9 @@ final class CoverSearch implements CoverMaster {
     private int branched;
     private int exactSolves;
     private int dives;
+    private int gaveUpEarly;
+    /** After {@link #solveWithin} gave up: the size below which every cover is ruled out; else -1. */
+    private long ruledOut = -1;
     private List<MasterReplay.Problem> record;
     /** Set by {@link #halt}: the tree's searches end at their next look at the clock, its dual's LP at once. */
     private final Halt halted = new Halt();
@@ -114,6 +117,7 @@ final class CoverSearch implements CoverMaster {
     /** How the master solves were answered, for the progress line. */
     String notes() {
         return branched + " by search tree" + (exactSolves > 0 ? ", " + exactSolves + " by " + exact.version().split(" ")[0] : "")
+                + (gaveUpEarly > 0 ? ", " + gaveUpEarly + " given up early" : "")
                 + (dives > 0 ? ", " + dives + " dives" : "")
                 + (covering.restarts() > 0 ? ", " + covering.restarts() + " covering-LP restarts" : "");
     }
@@ -162,6 +166,28 @@ final class CoverSearch implements CoverMaster {
 
     @Override
     public Solved solve(double seconds, boolean[] keep, long atLeast, long atMost) {
+        return solve(seconds, keep, atLeast, atMost, nodeLimit, true);
+    }
+
+    /**
+     * As {@link #solve}, by the tree alone within {@code nodes} of its nodes (at most its own limit),
+     * the exact solver not asked: null when the tree gives up within them, and also when it runs out
+     * of time or is halted, or at once when there is no tree (a node limit of 0). After a give-up
+     * {@link #lastGaveUp} is true and {@link #ruledOut} is the size below which the tree ruled every
+     * cover out (a valid bound); otherwise that is -1. The master of a round far from its incumbent
+     * ({@link ConflictRun}, "A stalled master dives").
+     */
+    Solved solveWithin(double seconds, boolean[] keep, long atLeast, long atMost, long nodes) {
+        ruledOut = -1;
+        return nodeLimit == 0 ? null : solve(seconds, keep, atLeast, atMost, Math.min(nodes, nodeLimit), false);
+    }
+
+    /** See {@link #solveWithin}. */
+    long ruledOut() {
+        return ruledOut;
+    }
+
+    private Solved solve(double seconds, boolean[] keep, long atLeast, long atMost, long nodes, boolean exactBehind) {
         double deadline = System.nanoTime() / 1e9 + seconds;
         if (record != null) {
             record.add(new MasterReplay.Problem(m, fixed.clone(), Arrays.copyOf(cuts, cutCount), atLeast, atMost));
@@ -171,7 +197,7 @@ final class CoverSearch implements CoverMaster {
         }
         CoverBranch tree = tree().resume(frontier);
         boolean[] cover = new boolean[m];
-        CoverBranch.Smallest found = tree.smallest(atLeast, atMost, nodeLimit, deadline, cover, last);
+        CoverBranch.Smallest found = tree.smallest(atLeast, atMost, nodes, deadline, cover, last);
         frontier = tree.frontier();
         lastNodes = tree.steadyNodes(); // not tree.nodes(): what the other threads abandoned would make it vary
         lastExact = false;
@@ -188,6 +214,12 @@ final class CoverSearch implements CoverMaster {
             }
             s = new Solved(true, found.size(), false);
         } else { // the tree gave up at this size: smaller ones are ruled out
+            if (!exactBehind) {
+                gaveUpEarly++;
+                lastExact = true;
+                ruledOut = found.size();
+                return null;
+            }
             double left = deadline - StopRequest.now();
             if (left <= 0 || halted.halted()) {
                 return null;

@@ -12,8 +12,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link CoverSearch#dive}: any cover within the size asked for, with the covering LP's bound, which
- * must never pass the smallest cover (it is what a diving round reports as proven). Against
- * enumeration on seeded random instances, and by hand.
+ * must never pass the smallest cover (it is what a diving round reports as proven); and
+ * {@link CoverSearch#solveWithin}, the tree alone within a node budget, whose give-up must rule out
+ * no size a cover has. Against enumeration on seeded random instances, and by hand.
  */
 class CoverDiveTest {
     /** The exact solver, which a dive never asks. */
@@ -125,6 +126,92 @@ class CoverDiveTest {
             }
         }
         assertTrue(lpTight > 100, "the LP raised the bound to the smallest cover only " + lpTight + " times");
+    }
+
+    /**
+     * {@link CoverSearch#solveWithin} on 200 seeded instances, every size asked for, within 1 to 10,000
+     * nodes: an answer is the smallest cover (or none within the size) as enumeration finds it, and a
+     * give-up asks no exact solver and rules out only sizes below the smallest cover, never below the
+     * bound it was given. Both happen often, so neither half can pass by not running.
+     */
+    @Test
+    void solvesWithinAgreeWithEnumeration() {
+        Random random = new Random(20261207);
+        int answered = 0;
+        int gaveUp = 0;
+        for (int t = 0; t < 200; t++) {
+            int n = 8 + random.nextInt(5);
+            boolean[] fixed = new boolean[n];
+            fixed[random.nextInt(n)] = random.nextBoolean();
+            int count = 3 + random.nextInt(28);
+            int[][] cuts = new int[count][];
+            for (int c = 0; c < count; c++) {
+                cuts[c] = random.ints(0, n).distinct().limit(1 + random.nextInt(4)).sorted().toArray();
+            }
+            int smallest = smallestCover(n, cuts, fixed);
+            CoverSearch m = new CoverSearch(new Unused(), n, CoverSearch.NODES, 1 + t % 2);
+            try {
+                for (int r = 0; r < n; r++) {
+                    if (fixed[r]) {
+                        m.fix(r);
+                    }
+                }
+                for (int[] c : cuts) {
+                    m.cut(c);
+                }
+                for (int atMost = 0; atMost <= n; atMost++) {
+                    long atLeast = Math.min(atMost, random.nextInt(smallest + 1));
+                    long nodes = new long[] {1, 3, 10, 10_000}[random.nextInt(4)];
+                    boolean[] keep = new boolean[n];
+                    CoverMaster.Solved s = m.solveWithin(30, keep, atLeast, atMost, nodes);
+                    String w = "instance " + t + ", sizes " + atLeast + ".." + atMost + ", " + nodes + " nodes, smallest " + smallest;
+                    if (s == null) {
+                        gaveUp++;
+                        assertTrue(m.lastGaveUp(), w);
+                        assertTrue(m.ruledOut() >= atLeast && m.ruledOut() <= Math.min(smallest, atMost), w + ": ruled out " + m.ruledOut());
+                        continue;
+                    }
+                    answered++;
+                    assertEquals(-1, m.ruledOut(), w);
+                    assertFalse(m.lastGaveUp(), w);
+                    if (smallest > atMost) {
+                        assertTrue(s.infeasible(), w);
+                        continue;
+                    }
+                    assertTrue(s.optimal() && !s.infeasible(), w);
+                    assertEquals(smallest, s.bestBound(), w);
+                    assertTrue(covers(cuts, keep) && given(keep) == smallest, w + ": the smallest cover");
+                }
+            } finally {
+                m.delete();
+            }
+        }
+        assertTrue(answered > 500 && gaveUp > 100, answered + " answered, " + gaveUp + " given up");
+    }
+
+    /** The master's notes count the solves given up early beside the dives. */
+    @Test
+    void theNotesCountTheSolvesGivenUpEarly() {
+        CoverSearch m = new CoverSearch(new Unused(), 6, CoverSearch.NODES, 1);
+        int[][] cuts = {{0, 1}, {1, 3}, {2, 3}, {0, 2}, {4, 5}};
+        for (int[] c : cuts) {
+            m.cut(c);
+        }
+        assertNull(m.solveWithin(30, new boolean[6], 0, 5, 1), "no cover of 3 within one node");
+        assertTrue(m.ruledOut() >= 0 && m.ruledOut() < 3, "ruled out below " + m.ruledOut() + " of the smallest cover's 3");
+        assertTrue(m.notes().contains("1 given up early"), m.notes());
+        assertEquals(3, m.solveWithin(30, new boolean[6], 0, 5, 10_000).bestBound());
+        m.delete();
+    }
+
+    /** Without a tree (node limit 0) the round is left to the exact solver: no answer, nothing ruled out. */
+    @Test
+    void noTreeNoSolveWithin() {
+        CoverSearch m = new CoverSearch(new Unused(), 4, 0, 1);
+        m.cut(new int[] {0, 1});
+        assertNull(m.solveWithin(30, new boolean[4], 0, 4, ConflictRun.EARLY_NODES));
+        assertEquals(-1, m.ruledOut());
+        m.delete();
     }
 
     private static int smallestCover(int n, int[][] cuts, boolean[] fixed) {
