@@ -80,10 +80,10 @@ final class ConflictRun {
     static final double NODE_CHECKS_VALVE = 10;
     /**
      * Nodes of a dive ({@link CoverSearch#dive}): once the tree has given up on a master solve (left
-     * it to the exact solver, or within {@link #EARLY_NODES}), each round while the gap is at least {@link #DIVE_GAP} records
-     * takes any cover that admits a set larger than the incumbent, found within this many nodes,
-     * instead of the smallest; the bound then comes from the covering LP over every cut. A dive that
-     * gives up falls back to the exact solve.
+     * it to the exact solver, or within {@link #EARLY_NODES}), each round while the gap is at least
+     * {@link #DIVE_GAP} records takes any cover that admits a set larger than the incumbent, found
+     * within this many nodes, instead of the smallest; the bound then comes from the covering LP over
+     * every cut. A dive that gives up falls back to the exact solve.
      */
     static final long DIVE_NODES = 200_000;
     /**
