@@ -78,29 +78,13 @@ class CoverDiveTest {
         Random random = new Random(20261206);
         int lpTight = 0;
         for (int t = 0; t < 200; t++) {
-            int n = 8 + random.nextInt(5);
-            boolean[] fixed = new boolean[n];
-            List<int[]> list = new ArrayList<>();
-            int count = 3 + random.nextInt(28);
-            for (int c = 0; c < count; c++) {
-                list.add(random.ints(0, n).distinct().limit(1 + random.nextInt(4)).sorted().toArray());
-            }
-            int fixes = random.nextInt(3);
-            for (int f = 0; f < fixes; f++) {
-                fixed[random.nextInt(n)] = true;
-            }
-            int[][] cuts = list.toArray(new int[0][]);
-            int smallest = smallestCover(n, cuts, fixed);
-            CoverSearch m = new CoverSearch(new Unused(), n, CoverSearch.NODES, 1 + t % 2);
+            Instance in = Instance.random(random);
+            int n = in.n();
+            boolean[] fixed = in.fixed();
+            int[][] cuts = in.cuts();
+            int smallest = in.smallest();
+            CoverSearch m = in.master(1 + t % 2);
             try {
-                for (int r = 0; r < n; r++) {
-                    if (fixed[r]) {
-                        m.fix(r);
-                    }
-                }
-                for (int[] c : cuts) {
-                    m.cut(c);
-                }
                 for (int atMost = 0; atMost <= n; atMost++) {
                     long atLeast = Math.min(atMost, random.nextInt(smallest + 1));
                     boolean[] keep = new boolean[n];
@@ -140,29 +124,15 @@ class CoverDiveTest {
         int answered = 0;
         int gaveUp = 0;
         for (int t = 0; t < 200; t++) {
-            int n = 8 + random.nextInt(5);
-            boolean[] fixed = new boolean[n];
-            fixed[random.nextInt(n)] = random.nextBoolean();
-            int count = 3 + random.nextInt(28);
-            int[][] cuts = new int[count][];
-            for (int c = 0; c < count; c++) {
-                cuts[c] = random.ints(0, n).distinct().limit(1 + random.nextInt(4)).sorted().toArray();
-            }
-            int smallest = smallestCover(n, cuts, fixed);
-            CoverSearch m = new CoverSearch(new Unused(), n, CoverSearch.NODES, 1 + t % 2);
+            Instance in = Instance.random(random);
+            int[][] cuts = in.cuts();
+            int smallest = in.smallest();
+            CoverSearch m = in.master(1 + t % 2);
             try {
-                for (int r = 0; r < n; r++) {
-                    if (fixed[r]) {
-                        m.fix(r);
-                    }
-                }
-                for (int[] c : cuts) {
-                    m.cut(c);
-                }
-                for (int atMost = 0; atMost <= n; atMost++) {
+                for (int atMost = 0; atMost <= in.n(); atMost++) {
                     long atLeast = Math.min(atMost, random.nextInt(smallest + 1));
                     long nodes = new long[] {1, 3, 10, 10_000}[random.nextInt(4)];
-                    boolean[] keep = new boolean[n];
+                    boolean[] keep = new boolean[in.n()];
                     CoverMaster.Solved s = m.solveWithin(30, keep, atLeast, atMost, nodes);
                     String w = "instance " + t + ", sizes " + atLeast + ".." + atMost + ", " + nodes + " nodes, smallest " + smallest;
                     if (s == null) {
@@ -212,6 +182,39 @@ class CoverDiveTest {
         assertNull(m.solveWithin(30, new boolean[4], 0, 4, ConflictRun.EARLY_NODES));
         assertEquals(-1, m.ruledOut());
         m.delete();
+    }
+
+    /** A seeded instance: 8-12 records, 3-30 cuts of 1-4 records, up to two fixed, its smallest cover by enumeration. */
+    private record Instance(int n, boolean[] fixed, int[][] cuts, int smallest) {
+        static Instance random(Random random) {
+            int n = 8 + random.nextInt(5);
+            boolean[] fixed = new boolean[n];
+            List<int[]> list = new ArrayList<>();
+            int count = 3 + random.nextInt(28);
+            for (int c = 0; c < count; c++) {
+                list.add(random.ints(0, n).distinct().limit(1 + random.nextInt(4)).sorted().toArray());
+            }
+            int fixes = random.nextInt(3);
+            for (int f = 0; f < fixes; f++) {
+                fixed[random.nextInt(n)] = true;
+            }
+            int[][] cuts = list.toArray(new int[0][]);
+            return new Instance(n, fixed, cuts, smallestCover(n, cuts, fixed));
+        }
+
+        /** A master over this instance (its records fixed, its cuts added) whose exact solver must not be asked. */
+        CoverSearch master(int threads) {
+            CoverSearch m = new CoverSearch(new Unused(), n, CoverSearch.NODES, threads);
+            for (int r = 0; r < n; r++) {
+                if (fixed[r]) {
+                    m.fix(r);
+                }
+            }
+            for (int[] c : cuts) {
+                m.cut(c);
+            }
+            return m;
+        }
     }
 
     private static int smallestCover(int n, int[][] cuts, boolean[] fixed) {
