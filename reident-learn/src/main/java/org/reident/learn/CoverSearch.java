@@ -171,11 +171,11 @@ final class CoverSearch implements CoverMaster {
 
     /**
      * As {@link #solve}, by the tree alone within {@code nodes} of its nodes (at most its own limit),
-     * the exact solver not asked: null when the tree gives up within them, and also when it runs out
-     * of time or is halted, or at once when there is no tree (a node limit of 0). After a give-up
-     * {@link #lastGaveUp} is true and {@link #ruledOut} is the size below which the tree ruled every
-     * cover out (a valid bound); otherwise that is -1. The master of a round far from its incumbent
-     * ({@link ConflictRun}, "A stalled master dives").
+     * the exact solver not asked: null when the tree gives up within them (or the clock or a halt
+     * stops it first), and at once when the master is halted or has no tree (a node limit of 0).
+     * After a give-up {@link #lastGaveUp} is true and {@link #ruledOut} is the size below which the
+     * tree ruled every cover out (a valid bound, however it stopped); otherwise that is -1. The master
+     * of a round far from its incumbent ({@link ConflictRun}, "A stalled master dives").
      */
     Solved solveWithin(double seconds, boolean[] keep, long atLeast, long atMost, long nodes) {
         ruledOut = -1;
