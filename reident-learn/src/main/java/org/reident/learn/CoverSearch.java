@@ -104,7 +104,10 @@ final class CoverSearch implements CoverMaster {
         return lastExact || lastNodes >= nodes;
     }
 
-    /** The last solve (not a {@link #dive}) was left to the exact solver: the tree gave up on it. */
+    /**
+     * The tree gave up on the last solve (not a {@link #dive}): {@link #solve} left it to the exact
+     * solver, or {@link #solveWithin} ran out of its nodes.
+     */
     boolean lastGaveUp() {
         return lastExact;
     }
@@ -127,11 +130,16 @@ final class CoverSearch implements CoverMaster {
      * {@link CoverRaise}'s dual bound on the rest.
      */
     long quickBound() {
+        return fixedCount() + CoverRaise.bound(m, fixed, cuts, cutCount);
+    }
+
+    /** The records fixed (given up): every cover holds them. */
+    private long fixedCount() {
         long f = 0;
         for (boolean b : fixed) {
             f += b ? 1 : 0;
         }
-        return f + CoverRaise.bound(m, fixed, cuts, cutCount);
+        return f;
     }
 
     /** The cuts so far (each array is never changed once added). */
@@ -239,8 +247,8 @@ final class CoverSearch implements CoverMaster {
 
     /**
      * Any cover of at most {@code atMost} records within {@code nodes} search-tree nodes, the smallest
-     * not sought: the master of a round after a solve the tree gave up on ({@link ConflictRun}, "A
-     * stalled master dives"). {@link Solved#optimal} is false, and {@link Solved#bestBound} is the
+     * not sought: the master of a round far from its incumbent after a solve the tree gave up on
+     * ({@link ConflictRun}, "A stalled master dives"). {@link Solved#optimal} is false, and {@link Solved#bestBound} is the
      * larger of {@code atLeast} (the bound proven before) and the covering LP's ({@link #lpBound}).
      * Infeasible when the tree rules out every cover of up to atMost records (the incumbent is then
      * optimal, as after {@link #solve}); null when it gives up, runs out of time or is halted, and at
@@ -290,11 +298,7 @@ final class CoverSearch implements CoverMaster {
         }
         CoverDual dual = new CoverDual(m, cuts, cutCount, maxSize, y);
         dual.reset(hit);
-        long f = 0;
-        for (boolean b : fixed) {
-            f += b ? 1 : 0;
-        }
-        return f + (dual.lower() + CoverDual.ONE - 1) / CoverDual.ONE;
+        return fixedCount() + (dual.lower() + CoverDual.ONE - 1) / CoverDual.ONE;
     }
 
     private boolean touchesFixed(int[] cut) {
