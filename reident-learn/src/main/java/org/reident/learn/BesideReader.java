@@ -93,8 +93,14 @@ final class BesideReader {
     private volatile double heldSince = -1;
     /** {@link #pauseLead} of the run's linkable records, set at {@link #start}. */
     private int lead = 1;
-    /** Set by {@link #watchMaster}'s watch when it halted the master for the cells. */
+    /** Set by {@link #watchMaster}'s watch when it halted the master for the cells; cleared by {@link #cutsGoOn}. */
     private volatile boolean haltedForCells;
+    /** The watch halted a master's solve at least once (for the engine line). */
+    private volatile boolean haltedOnce;
+    /** When the cuts went on after the cells ended early ({@link #cutsGoOn}; elapsed seconds, -1: they did not). */
+    private double wentOnAt = -1;
+    /** The line saying the cells ended at their share of the heap was printed. */
+    private boolean fullSaid;
     /**
      * When a stalled master's solve started the searches beside (elapsed seconds; negative: it did not,
      * nor after {@link #givenUpStarted}: the engine line names what started them).
@@ -121,7 +127,8 @@ final class BesideReader {
         startKept = run.inc.kept();
         ConflictSlave slave = run.slave;
         beside = new WeightsBeside(o, slave.features(), run.data, run.train, slave.unlinkable(), run.t0 / 1e9, run.deadline,
-                run.waitLimit, this::climbFrom, this::passing, halt, climbAgain(startKept, run.bound) ? run.inc::theta : null);
+                run.waitLimit, this::climbFrom, this::passing, halt, climbAgain(startKept, run.bound) ? run.inc::theta : null,
+                run.cellBytes);
     }
 
     /**
@@ -170,7 +177,9 @@ final class BesideReader {
     String note() {
         String paused = pausedSeconds > 0
                 ? String.format(Locale.ROOT, "; cuts paused %.1f s while the cells led%s", pausedSeconds,
-                        haltedForCells ? " (from within a master's solve, halted)" : "") : "";
+                        haltedOnce ? " (from within a master's solve, halted)" : "") : "";
+        String wentOn = wentOnAt >= 0 ? String.format(Locale.ROOT, "; the cuts went on at %.1f s, the cells having"
+                + " ended at their share of the heap", wentOnAt) : "";
         double stalled = stallStarted;
         double gaveUp = givenUpStarted;
         String early = stalled >= 0 ? String.format(Locale.ROOT, "; searches beside started at %.1f s by a master's solve"
@@ -178,7 +187,7 @@ final class BesideReader {
                 + " started at %.1f s by the first round's records given up (%.0f%% of the linkable)", gaveUp,
                 100 * GIVEN_UP_SHARE) : "";
         String held = heldSeconds > 0 ? String.format(Locale.ROOT, "; cells held %.1f s while the cuts led", heldSeconds) : "";
-        return (beside == null ? "" : beside.note()) + early + paused + held;
+        return (beside == null ? "" : beside.note()) + early + paused + wentOn + held;
     }
 
     SimplexCells cells() {
@@ -216,7 +225,10 @@ final class BesideReader {
         waitForCells();
     }
 
-    /** Whether {@link #watchMaster}'s watch halted the master: the cuts then wait for the cells and end. */
+    /**
+     * Whether {@link #watchMaster}'s watch halted the master (and the cuts have not gone on since,
+     * {@link #cutsGoOn}): the cuts then wait for the cells.
+     */
     boolean haltedForCells() {
         return haltedForCells;
     }
@@ -257,6 +269,7 @@ final class BesideReader {
                 }
                 if (now - from >= run.watchPause && now < run.deadline && cellsLead()) {
                     haltedForCells = true;
+                    haltedOnce = true;
                     halt.run();
                     return;
                 }
@@ -265,6 +278,26 @@ final class BesideReader {
         t.setDaemon(true);
         t.start();
         return t;
+    }
+
+    /**
+     * After a master's solve halted for the cells and the wait for them ({@link #waitForCells}), with no
+     * proof from them ({@link #fromBeside}): whether the cuts go on. They do when the cells' search
+     * ended before the deadline, at its share of the heap ({@link SimplexCells#full}) or by an error:
+     * the halt is then undone here ({@link #haltedForCells} false) and the caller resumes the master
+     * ({@link CoverMaster#resume}). Before stop 82 the cuts ended with the halt, and on the whole
+     * Census's OWA the run then waited 590 s for cells that stalled in a full heap (docs/learning.md,
+     * "The cells end at their share of the heap").
+     */
+    boolean cutsGoOn() {
+        if (!haltedForCells || beside.cellsRunning() || StopRequest.now() >= run.deadline) {
+            return false;
+        }
+        haltedForCells = false;
+        wentOnAt = run.elapsed();
+        run.progress(String.format(Locale.ROOT, "cuts: going on with the master's solve, the weight cells having ended"
+                + " without a proof (bound %d), %.1f s", run.bound, wentOnAt));
+        return true;
     }
 
     /** Waits while the cells search (see {@link #pauseForCells}). */
@@ -409,6 +442,12 @@ final class BesideReader {
         SimplexCells.Found f = c.found();
         if (f.linked() > run.inc.kept()) {
             run.seed(f.weights(), "cells: the centre of a weight cell");
+        }
+        if (c.full() && !fullSaid) {
+            fullSaid = true;
+            run.progress(String.format(Locale.ROOT, "cells: ended after %d weight cells, the open ones at their share of"
+                    + " the heap (%d MB of %d MB); their bound %d stays, %.1f s", c.cells(), c.maxBytes() >> 20,
+                    Runtime.getRuntime().maxMemory() >> 20, c.bound(), run.elapsed()));
         }
         if (run.tighten(c.bound())) {
             cellsOwed = true;

@@ -71,6 +71,21 @@ final class CellKept {
         this.version = version;
     }
 
+    /**
+     * What this object holds of its own, estimated for {@link SimplexCells#HEAP_SHARE}: itself, its
+     * open records, their crossing masks and low vertices, and the newest link of its chain of sure
+     * records (the older links are shared with the cells it was split from, and counted there).
+     */
+    long bytes() {
+        return 32 + aligned(16 + 4L * open.length) + aligned(16 + 4L * crossing.length)
+                + (lows == null ? 0 : aligned(16 + lows.length)) + 24 + aligned(16 + 4L * sure.ids().length);
+    }
+
+    /** {@code b} rounded up to a multiple of 8 (the JVM's object alignment). */
+    static long aligned(long b) {
+        return (b + 7) & ~7L;
+    }
+
     /** Sure and open records together. */
     int size() {
         return sure.size() + open.length;

@@ -102,6 +102,14 @@ final class ConflictRun {
      * smaller.
      */
     static final long EARLY_NODES = 1_000_000;
+    /** The most bytes the weight cells' open cells hold ({@link SimplexCells#maxBytes}; at most 0: their share of the heap). */
+    long cellBytes = -1;
+    /** Since a solve the tree gave up on: rounds far from the incumbent dive ({@link #solveMaster}). */
+    private boolean diving;
+    /** The last {@link #solveMaster} was answered by a dive. */
+    private boolean dove;
+    /** The last {@link #solveMaster}'s seconds. */
+    private double solveSeconds;
     /** Sets of the master's nodes checked by the slave, and the conflicts they gave ({@link #checkNodes}). */
     int nodeChecks;
     int nodeConflicts;
@@ -200,10 +208,17 @@ final class ConflictRun {
         return this;
     }
 
+    /** The most bytes the weight cells' open cells hold ({@code MasterWatchTest}: a small cap ends them early). */
+    ConflictRun cellBytes(long bytes) {
+        this.cellBytes = bytes;
+        return this;
+    }
+
     /**
      * The watch's pause apart from the round's ({@code MasterWatchTest}: a round that never pauses
      * within, so that its master solve is reached whenever the cells start).
      */
+
     ConflictRun watchPause(double seconds) {
         this.watchPause = seconds;
         return this;
@@ -272,6 +287,54 @@ final class ConflictRun {
         }
     }
 
+    /**
+     * One master's solve of a round, within {@code remaining} s: far from the incumbent (at least
+     * {@link #diveGap} records), an early give-up ({@link #EARLY_NODES}) and then dives
+     * ({@link #DIVE_NODES}) while the tree gives up; else, and when a dive finds nothing, the exact
+     * solve. Null when none answered in time or the master was halted ({@link BesideReader#watchMaster}).
+     * Sets {@link #dove}, {@link #diving} and {@link #solveSeconds}; tightens the bound by the sizes an
+     * early give-up ruled out.
+     */
+    private CoverMaster.Solved solveMaster(double remaining, boolean[] keep) {
+        long ms = System.nanoTime();
+        phase = "master: covering " + cuts + " cuts";
+        masterSince = ms / 1e9;
+        Thread watch = beside.watchMaster(master::halt); // the pause within a master's solve (null: no cells)
+        beside.holdCellsWhileCutsLead();
+        CoverMaster.Solved solved = null;
+        dove = false;
+        long atMost = inc.kept() < 0 ? m : m - inc.kept() - 1;
+        boolean far = atMost - (m - bound) >= diveGap;
+        try {
+            if (far && !diving) {
+                solved = master.solveWithin(remaining, keep, m - bound, atMost, EARLY_NODES);
+                if (solved == null && master.ruledOut() >= 0) { // the tree gave up: this round dives
+                    cutsBound = Math.min(cutsBound, m - (int) master.ruledOut());
+                    tighten(m - (int) master.ruledOut());
+                    diving = true;
+                }
+                remaining = deadline - StopRequest.now();
+            }
+            if (far && diving && solved == null && remaining > 0) {
+                solved = master.dive(remaining, keep, m - bound, atMost, DIVE_NODES);
+                dove = solved != null;
+                remaining = deadline - StopRequest.now();
+            }
+            if (solved == null && remaining > 0) {
+                solved = master.solve(remaining, keep, m - bound, atMost);
+            }
+        } finally {
+            beside.releaseCells();
+        }
+        if (watch != null) {
+            watch.interrupt();
+        }
+        solveSeconds = (System.nanoTime() - ms) / 1e9;
+        masterSeconds += solveSeconds;
+        masterSince = -1;
+        return solved;
+    }
+
     /** The heartbeat's line: what the run is doing, with the round's figures so far. */
     String status() {
         double since = masterSince;
@@ -337,7 +400,6 @@ final class ConflictRun {
         }
         String status = "TIME_LIMIT";
         boolean hard = false;
-        boolean diving = false; // since a solve the tree gave up on: rounds far from the incumbent dive
         int checked = 0; // rounds whose set the slave finished checking: the rounds reported
         while (true) {
             round++;
@@ -382,49 +444,20 @@ final class ConflictRun {
             if (remaining <= 0) {
                 break;
             }
-            long ms = System.nanoTime();
-            phase = "master: covering " + cuts + " cuts";
-            masterSince = ms / 1e9;
-            Thread watch = beside.watchMaster(master::halt); // the pause within a master's solve (null: no cells)
-            beside.holdCellsWhileCutsLead();
-            CoverMaster.Solved solved = null;
-            boolean dove = false;
-            long atMost = inc.kept() < 0 ? m : m - inc.kept() - 1;
-            boolean far = atMost - (m - bound) >= diveGap;
-            try {
-                if (far && !diving) {
-                    solved = master.solveWithin(remaining, keep, m - bound, atMost, EARLY_NODES);
-                    if (solved == null && master.ruledOut() >= 0) { // the tree gave up: this round dives
-                        cutsBound = Math.min(cutsBound, m - (int) master.ruledOut());
-                        tighten(m - (int) master.ruledOut());
-                        diving = true;
-                    }
-                    remaining = deadline - StopRequest.now();
+            CoverMaster.Solved solved = solveMaster(remaining, keep);
+            while (solved == null && beside.haltedForCells()) { // halted for the cells: wait for them, as between rounds
+                beside.waitForCells();
+                if (beside.fromBeside()) {
+                    status = "OPTIMAL";
+                    break;
                 }
-                if (far && diving && solved == null && remaining > 0) {
-                    solved = master.dive(remaining, keep, m - bound, atMost, DIVE_NODES);
-                    dove = solved != null;
-                    remaining = deadline - StopRequest.now();
+                if (!beside.cutsGoOn()) { // the cells searched to the deadline
+                    break;
                 }
-                if (solved == null && remaining > 0) {
-                    solved = master.solve(remaining, keep, m - bound, atMost);
-                }
-            } finally {
-                beside.releaseCells();
+                master.resume(); // the cells ended early (their share of the heap): the cuts go on
+                solved = solveMaster(deadline - StopRequest.now(), keep);
             }
-            if (watch != null) {
-                watch.interrupt();
-            }
-            double solveSeconds = (System.nanoTime() - ms) / 1e9;
-            masterSeconds += solveSeconds;
-            masterSince = -1;
             if (solved == null) {
-                if (beside.haltedForCells()) { // halted for the cells: wait for them, as between rounds, and end
-                    beside.waitForCells();
-                    if (beside.fromBeside()) {
-                        status = "OPTIMAL";
-                    }
-                }
                 break;
             }
             if (solved.infeasible()) { // no set larger than the incumbent passes the cuts

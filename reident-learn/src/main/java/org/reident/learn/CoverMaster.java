@@ -33,11 +33,19 @@ interface CoverMaster {
     Solved solve(double seconds, boolean[] keep, long atLeast, long atMost);
 
     /**
-     * Ends a solve under way at once (null, as at its deadline), and every later one: a proof found
+     * Ends a solve under way at once (null, as at its deadline), and every later one until
+     * {@link #resume}: a proof found
      * beside the master ({@link WeightsBeside}) has made them pointless. From any thread; returns
      * when no native solve is under way any more.
      */
     void halt();
+
+    /**
+     * Undoes {@link #halt} for the solves from now on: the weight cells that led ended without a
+     * proof (their share of the heap, {@link SimplexCells#full}), so the cuts go on. Called between
+     * solves, from the learner's thread.
+     */
+    void resume();
 
     String version();
 

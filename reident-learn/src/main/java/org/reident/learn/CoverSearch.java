@@ -338,6 +338,12 @@ final class CoverSearch implements CoverMaster {
     }
 
     @Override
+    public void resume() {
+        halted.clear();
+        exact.resume();
+    }
+
+    @Override
     public String version() {
         return exact.version();
     }

@@ -76,6 +76,11 @@ final class CpSatCoverMaster implements CoverMaster {
     }
 
     @Override
+    public void resume() {
+        halt.clear();
+    }
+
+    @Override
     public String version() {
         return "CP-SAT (OR-Tools " + com.google.ortools.init.OrToolsVersion.getVersionString() + ")";
     }

@@ -7,7 +7,8 @@ package org.reident.learn;
  * As {@link StopRequest} does for a Ctrl-C, but for one run only: once halted, a solve returns at
  * once as if at its deadline, and a native solve under way is interrupted through the hook it
  * registered with {@link #during}, again every {@link StopRequest#AGAIN_MS} ms until it returns
- * (SCIP forgets an interrupt that comes before its solve has started). Halting is final.
+ * (SCIP forgets an interrupt that comes before its solve has started). Halting lasts until
+ * {@link #clear}: the cuts go on when the weight cells end without a proof ({@link CoverMaster#resume}).
  */
 final class Halt {
     private volatile boolean halted;
@@ -16,6 +17,11 @@ final class Halt {
 
     boolean halted() {
         return halted;
+    }
+
+    /** Lets later solves run again (a solve under way when halted has returned by then). */
+    void clear() {
+        halted = false;
     }
 
     /**

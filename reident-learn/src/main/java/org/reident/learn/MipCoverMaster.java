@@ -64,6 +64,11 @@ final class MipCoverMaster implements CoverMaster {
     }
 
     @Override
+    public void resume() {
+        halt.clear();
+    }
+
+    @Override
     public String version() {
         return MilpModel.version(solver, highs);
     }

@@ -70,6 +70,17 @@ final class SimplexCells {
      * longer (1000 records, 5 variables, 40% noise: 43.0 / 38.7 s against 34.3 s with 16).
      */
     static final int FIRST_RIVALS = 16;
+    /**
+     * The share of the Java heap ({@code Runtime.maxMemory}) the open cells may hold, as
+     * {@link #bytes} estimates them; the search ends when they would hold more ({@link #full}), its
+     * bound that of the open cells then, as at the deadline. Without it a long search filled the heap:
+     * the whole Census's OWA (`learn --aggregator owa --time-limit 600s`, 6 GB heap) held 2.7 million
+     * cells at 213 s, and the JVM spent 215 of the next 380 s in full collections while the bound
+     * moved from 793 to 792 (docs/learning.md, "The cells end at their share of the heap"). The
+     * estimate is low by about a tenth: 1,662 MB in that search at 900,000 cells, where a class
+     * histogram of the heap (after a full collection) counted 1,895 MB live in all.
+     */
+    static final double HEAP_SHARE = 0.5;
 
     private final int n;
     private final double eps;
@@ -116,6 +127,12 @@ final class SimplexCells {
     private volatile Found best = new Found(-1, null);
     private volatile boolean done;
     private volatile long cells;
+    /** The open cells' {@link #bytes}, guarded by {@link #lock}. */
+    private long openBytes;
+    /** The most they may hold ({@link #HEAP_SHARE} of the heap, or a test's). */
+    private long maxBytes = (long) (HEAP_SHARE * Runtime.getRuntime().maxMemory());
+    /** The search ended because the open cells would have held more than {@link #maxBytes}. */
+    private volatile boolean full;
     /** Set by {@link #hold}: the workers take no cell until it is cleared (guarded by {@link #lock}). */
     private boolean held;
     /** How often a held worker looks again, ms. */
@@ -185,6 +202,12 @@ final class SimplexCells {
         return this;
     }
 
+    /** Sets {@link #maxBytes} (tests: a small one ends the search early). */
+    SimplexCells maxBytes(long bytes) {
+        maxBytes = bytes;
+        return this;
+    }
+
     /** Sets {@link #minEdge} (tests: a large one sets cells aside early). */
     SimplexCells minEdge(double edge) {
         minEdge = edge;
@@ -226,7 +249,10 @@ final class SimplexCells {
         working = new int[workers];
         Arrays.fill(working, -1);
         CellKept first = records.possible(root, Arrays.copyOf(all, count), new RivalPairs(n, eps, ROUND));
-        open.add(new Cell(root, first, first.size(), false, false)); // its centre is counted when popped
+        openBytes = 0;
+        Cell whole = new Cell(root, first, first.size(), false, false); // its centre is counted when popped
+        open.add(whole);
+        openBytes += bytes(whole);
         Thread[] more = new Thread[workers - 1];
         for (int t = 0; t < more.length; t++) {
             Worker w = new Worker(t + 1, t == 0 ? firstCuts : new CellCuts(all.length), started);
@@ -299,6 +325,7 @@ final class SimplexCells {
                 synchronized (lock) {
                     for (Cell o : out) {
                         open.add(o);
+                        openBytes += bytes(o);
                     }
                     cells += made;
                     active--;
@@ -312,6 +339,10 @@ final class SimplexCells {
         /** The next cell to work on (held by this worker), or null when the search ends. Under the lock. */
         private Cell next(double deadline, long maxCells) {
             while (!done && StopRequest.now() < deadline && cells < maxCells) {
+                if (openBytes > maxBytes) {
+                    full = true; // the open cells stay: their largest bound is the search's
+                    return null;
+                }
                 if (held) {
                     try {
                         lock.wait(HOLD_POLL_MS);
@@ -335,8 +366,10 @@ final class SimplexCells {
                 }
                 bound = searchBound();
                 Cell c = open.poll();
+                openBytes -= bytes(c);
                 if (c.bound <= best.linked()) {
                     open.clear(); // every open cell is bounded by this one; cells being worked on may still add some
+                    openBytes = 0;
                     continue;
                 }
                 active++;
@@ -565,6 +598,35 @@ final class SimplexCells {
 
     long cells() {
         return cells;
+    }
+
+    /**
+     * The search ended because its open cells would have held more than their share of the heap
+     * ({@link #HEAP_SHARE}): its bound is theirs, valid but no longer lowered.
+     */
+    boolean full() {
+        return full;
+    }
+
+    /** The open cells' bytes ({@link #bytes}) when the search ended, or now. */
+    long openBytes() {
+        synchronized (lock) {
+            return openBytes;
+        }
+    }
+
+    /** The most bytes the open cells may hold ({@link #HEAP_SHARE} of the heap, or a test's). */
+    long maxBytes() {
+        return maxBytes;
+    }
+
+    /**
+     * What a cell holds of its own, estimated (compressed references, 16-byte array and 12-byte
+     * object headers, sizes rounded to 8): the record, its vertex array and the new vertex (shared
+     * with its sibling, counted in both), and its records ({@link CellKept#bytes}).
+     */
+    private long bytes(Cell c) {
+        return 32 + CellKept.aligned(16 + 4L * n) + CellKept.aligned(16 + 8L * n) + c.kept.bytes();
     }
 
     /** The search ended with its proof: no weights link more than the best found (or offered). */

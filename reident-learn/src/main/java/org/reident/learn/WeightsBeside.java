@@ -111,6 +111,16 @@ final class WeightsBeside implements AutoCloseable {
     WeightsBeside(LearnOptions o, Features f, LinkageData data, int[] train, boolean[] fixed, double start,
             double deadline, double limit, Supplier<double[]> from, IntSupplier runBest, Runnable proven,
             Supplier<double[]> incumbent) {
+        this(o, f, data, train, fixed, start, deadline, limit, from, runBest, proven, incumbent, -1);
+    }
+
+    /**
+     * The same, the cells' open cells holding at most {@code cellBytes} ({@link SimplexCells#maxBytes};
+     * at most 0: {@link SimplexCells#HEAP_SHARE} of the heap).
+     */
+    WeightsBeside(LearnOptions o, Features f, LinkageData data, int[] train, boolean[] fixed, double start,
+            double deadline, double limit, Supplier<double[]> from, IntSupplier runBest, Runnable proven,
+            Supplier<double[]> incumbent, long cellBytes) {
         this.o = o;
         this.features = f;
         Aggregator a = o.aggregator();
@@ -163,6 +173,9 @@ final class WeightsBeside implements AutoCloseable {
             }
             SimplexCells c = new SimplexCells(f, data, train, fixed, o.eps(), delta, deadline)
                     .workers(o.threads()); // the cuts pause while the cells lead (ConflictLearner): then they have the cores
+            if (cellBytes > 0) {
+                c.maxBytes(cellBytes);
+            }
             cells = c;
             LinkClimb w = climb;
             LinkClimb.Found found = w == null ? null : w.found();
@@ -388,7 +401,7 @@ final class WeightsBeside implements AutoCloseable {
         int n = again;
         return note("weight climb", climb, 0, 0, 0) + note("family climb", familyClimb, endedMoves, endedCounts, endedSeconds)
                 + (n == 0 ? "" : "; the family climb started again " + n + (n == 1 ? " time" : " times") + " from the run's incumbent")
-                + (c == null ? "" : "; weight cells: " + c.cells() + " searched")
+                + (c == null ? "" : "; weight cells: " + c.cells() + " searched" + (c.full() ? ", ended at their share of the heap" : ""))
                 + (e == null ? "" : "; a search beside the cuts ended early on an internal error (" + e + ")");
     }
 

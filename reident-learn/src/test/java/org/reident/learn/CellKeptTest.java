@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 /**
  * {@link CellKept#next}, the walk over a mask of crossing rivals that a split and the pairs of
  * rivals use in place of a test per rival: by hand, and on seeded random masks against the plain
- * loop over every rival with {@link CellKept#bit}.
+ * loop over every rival with {@link CellKept#bit}; and the bytes a cell's records count for the
+ * search's share of the heap ({@link CellKept#bytes}).
  */
 class CellKeptTest {
     @Test
@@ -40,6 +41,31 @@ class CellKeptTest {
             }
             assertEquals(plain, walk(m, count), "mask " + Integer.toBinaryString(m) + ", " + count + " rivals");
         }
+    }
+
+    /**
+     * {@link CellKept#bytes}, by hand: 32 for the object, 16-byte array headers, sizes rounded to 8,
+     * 24 for the newest link of the sure chain; the links it shares with its parent are not counted.
+     */
+    @Test
+    void aCellsRecordsCountTheirOwnBytes() {
+        CellKept.Builder b = new CellKept.Builder(null, 5, 0, false);
+        b.sure(7);
+        b.sure(9);
+        b.open(3, 0b101);
+        CellKept plain = b.kept();
+        assertEquals(32 + 24 + 24 + 24 + 24, plain.bytes()); // open 16 + 4 -> 24, crossing 24, sure ids 16 + 8
+        CellKept.Builder l = new CellKept.Builder(plain, 5, 0, true);
+        l.sure(11);
+        l.open(3, 0b101);
+        l.open(4, 0b1);
+        CellKept lows = l.kept();
+        // open and crossing 16 + 8 each, three low-vertex bytes 16 + 3 -> 24, the new link's one id 16 + 4 -> 24
+        assertEquals(32 + 24 + 24 + 24 + 24 + 24, lows.bytes());
+        assertEquals(3, lows.sure(), "the parent's two sure records are in the cell, not in its bytes");
+        CellKept.Builder none = new CellKept.Builder(plain, 5, 0, false);
+        none.open(3, 0b1);
+        assertEquals(32 + 24 + 24 + 24 + 24, none.kept().bytes(), "no new sure record: the parent's link is counted again");
     }
 
     private static List<Integer> walk(int m, int count) {

@@ -136,6 +136,114 @@ class MasterWatchTest {
     }
 
     /**
+     * The first solve holds until halted, as {@link HeldMaster}'s; once resumed
+     * ({@link CoverMaster#resume}), SCIP answers every solve.
+     */
+    private static final class HeldThenExact extends StubMaster {
+        final CountDownLatch halted = new CountDownLatch(1);
+        final MipCoverMaster exact;
+        volatile boolean resumed;
+
+        HeldThenExact(int records, LearnOptions o) {
+            exact = new MipCoverMaster(records, o);
+        }
+
+        @Override
+        public void fix(int r) {
+            exact.fix(r);
+        }
+
+        @Override
+        public void cut(int[] records) {
+            exact.cut(records);
+        }
+
+        @Override
+        Solved answer(double seconds) {
+            throw new AssertionError("not used: solve is delegated");
+        }
+
+        @Override
+        Solved solveAsked(double seconds, boolean[] keep, long atLeast, long atMost) {
+            if (!resumed) {
+                try {
+                    halted.await((long) (seconds * 1000), TimeUnit.MILLISECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return null;
+            }
+            return exact.solve(seconds, keep, atLeast, atMost);
+        }
+
+        @Override
+        public void halt() {
+            halted.countDown();
+        }
+
+        @Override
+        public void resume() {
+            resumed = true;
+        }
+
+        @Override
+        public void delete() {
+            exact.delete();
+        }
+    }
+
+    /**
+     * The cuts go on when the weight cells end without a proof (stop 82): the first master solve is
+     * halted once the cells lead, as above, but the cells' open cells may hold only 16 MB, so their
+     * search ends at that share ({@link SimplexCells#full}) before a proof (alone, on one thread: after
+     * about 36,000 cells in 0.7 s at a bound of 109, where the proof of 101 takes 184,000 cells and
+     * 45 MB; a cap of 256 KB ended them within the watch's first look, before they could lead). The
+     * run then resumes the master (SCIP answering) and its rounds go on to the limit: on this file,
+     * where the cuts' conflicts are pairs, they do not prove the optimum in 10 s (nor in 60), so the
+     * result keeps the cells' bound, at least the default learner's optimum. Mutation-checked: with
+     * the halt left final (the run ending after the wait, as before stop 82) no round follows.
+     */
+    @Test
+    void theCutsGoOnWhenTheCellsEndWithoutAProof() {
+        LinkageData d = LearnFixtures.noise(600, 5, 40, 1);
+        int[] all = LearnFixtures.all(d.originalCount());
+        int optimum = LearnFixtures.learn(Aggregator.WM, d, all).milpLinked();
+        List<String> lines = new CopyOnWriteArrayList<>();
+        LearnOptions o = LearnOptions.defaults(Aggregator.WM).withTimeLimit(10).withProgress(lines::add);
+        HeldThenExact held = new HeldThenExact(all.length, o);
+        ConflictRun run = new ConflictRun(o, new CoverSearch(held, all.length, 0, 1), ConflictLearner.HARD_NODES, null, 1000,
+                d, all).watchPause(0).cellBytes(16 << 20);
+        LearnResult r;
+        try {
+            r = run.solve();
+        } finally {
+            run.slave.delete();
+            held.delete();
+        }
+        assertEquals(0, held.halted.getCount(), "the first solve was halted: " + lines);
+        assertTrue(held.resumed, "the master was resumed: " + lines);
+        int ended = index(lines, "cells: ended after ");
+        int goesOn = index(lines, "cuts: going on with the master's solve");
+        int round = index(lines, "round 1: bound ");
+        assertTrue(ended >= 0 && goesOn > ended && round > goesOn, lines.toString());
+        assertTrue(held.solves.get() >= 3, held.solves.get() + " solves: the halted one, then the rounds' " + lines);
+        int cellsBound = Integer.parseInt(lines.get(ended).replaceAll(".*their bound (\\d+) stays.*", "$1"));
+        assertTrue(r.bound() >= optimum && r.bound() <= cellsBound, r.bound() + " against " + optimum + " and " + cellsBound);
+        assertTrue(r.milpLinked() <= optimum, r.milpLinked() + " > " + optimum);
+        assertTrue(r.solver().contains("the cuts went on at"), r.solver());
+        assertTrue(r.solver().contains(", ended at their share of the heap"), r.solver());
+    }
+
+    private static int index(List<String> lines, String start) {
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).startsWith(start)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
      * A master's solve that has run {@link BesideReader#MASTER_STALL} s starts the searches beside the
      * cuts on a file where they would wait {@link WeightsBeside#AFTER} s (few records unlinkable): the
      * cells search within about a second of the solve's start, and the engine line says when. A

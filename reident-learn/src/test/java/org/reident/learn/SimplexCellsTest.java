@@ -93,6 +93,52 @@ class SimplexCellsTest {
     }
 
     /**
+     * The open cells' share of the heap ({@link SimplexCells#maxBytes}): one worker, pairs on every
+     * cell, so that every cap follows the same path and ends it sooner. A search that meets its cap
+     * ends {@link SimplexCells#full}, not proven, with a bound at least the optimum (the open cells
+     * still cover every weight) and no lower than a larger cap's; it stops within a split of the cap.
+     * Uncapped, the same search proves the optimum the cuts prove. Mutation-checked: a cap never met,
+     * or met without ending the search, fails it.
+     */
+    @Test
+    void aSearchEndsAtItsShareOfTheHeapWithAValidBound() {
+        int capped = 0;
+        for (long seed = 1; seed <= 3; seed++) {
+            LinkageData d = LearnFixtures.cellsFile(seed);
+            int[] all = LearnFixtures.all(250);
+            for (Aggregator a : List.of(Aggregator.WM, Aggregator.OWA)) {
+                int optimum = LearnFixtures.learn(a, d, all).milpLinked();
+                String what = a + " seed " + seed;
+                int before = Integer.MAX_VALUE;
+                long cellsBefore = 0;
+                for (long cap : new long[] {8 << 10, 64 << 10, 512 << 10, Long.MAX_VALUE}) {
+                    SimplexCells c = cells(a, d, all, Double.POSITIVE_INFINITY).pairsAlways().maxBytes(cap);
+                    c.run(Double.POSITIVE_INFINITY, 1_000_000);
+                    String at = what + ", cap " + cap + " (" + c.cells() + " cells)";
+                    assertTrue(c.bound() >= optimum, at + ": bound " + c.bound() + " below the optimum " + optimum);
+                    assertTrue(c.bound() <= before, at + ": bound " + c.bound() + " above a smaller cap's " + before);
+                    assertTrue(c.cells() >= cellsBefore, at);
+                    if (c.full()) {
+                        capped++;
+                        assertFalse(c.proven(), at);
+                        assertTrue(c.openBytes() > cap && c.openBytes() < cap + (32 << 10), at + ": " + c.openBytes() + " bytes open");
+                    } else {
+                        assertTrue(c.openBytes() <= cap, at);
+                    }
+                    before = c.bound();
+                    cellsBefore = c.cells();
+                    if (cap == Long.MAX_VALUE) {
+                        assertFalse(c.full(), at);
+                        assertEquals(optimum, c.bound(), at);
+                        assertTrue(c.proven(), at);
+                    }
+                }
+            }
+        }
+        assertTrue(capped >= 6, capped + " capped searches");
+    }
+
+    /**
      * With 1 or 2 rivals gathered per record, the rest entering only when a would-be incumbent is
      * checked against every rival: the same optimum, as bound and as an exact incumbent.
      */
