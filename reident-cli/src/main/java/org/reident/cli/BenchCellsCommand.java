@@ -128,7 +128,7 @@ public final class BenchCellsCommand implements java.util.concurrent.Callable<In
 
     private void row(CellsBench.Run r, int round) {
         String bound = !r.searched() ? "not searched: rivals not gathered in time"
-                : r.proven() ? r.bound() + " (proven)" : Integer.toString(r.bound());
+                : r.proven() ? r.bound() + " (proven)" : r.full() ? r.bound() + " (cells at their heap share)" : Integer.toString(r.bound());
         report.line(String.format(Locale.ROOT, "| %d | %d | %d | %d | %d | %.1f | %.1f | %d | %.1f | %.0f | %s | %d |",
                 r.firstRivals(), r.workers(), round, r.linkable(), r.rivals(), r.setupSeconds(), r.gatherSeconds(), r.cells(),
                 r.searchSeconds(), r.searchSeconds() > 0 ? r.cells() / r.searchSeconds() : 0.0, bound, r.found()));

@@ -179,7 +179,7 @@ final class BesideReader {
                 ? String.format(Locale.ROOT, "; cuts paused %.1f s while the cells led%s", pausedSeconds,
                         haltedOnce ? " (from within a master's solve, halted)" : "") : "";
         String wentOn = wentOnAt >= 0 ? String.format(Locale.ROOT, "; the cuts went on at %.1f s, the cells having"
-                + " ended at their share of the heap", wentOnAt) : "";
+                + " ended without a proof", wentOnAt) : "";
         double stalled = stallStarted;
         double gaveUp = givenUpStarted;
         String early = stalled >= 0 ? String.format(Locale.ROOT, "; searches beside started at %.1f s by a master's solve"

@@ -24,10 +24,11 @@ public final class CellsBench {
      * (Pareto-minimal, at most {@code firstRivals} per record), cells made, search seconds, the
      * bound and the best centre's count at the end (training records linked with margin eps), whether
      * the search ran (every record's rivals were gathered before the limit) and whether it ended by
-     * the proof (no open cell could beat the best).
+     * the proof (no open cell could beat the best) or at the open cells' share of the heap
+     * ({@link SimplexCells#full}).
      */
     public record Run(int firstRivals, int workers, int linkable, long rivals, double setupSeconds, double gatherSeconds, long cells,
-            double searchSeconds, int bound, int found, boolean searched, boolean proven) {
+            double searchSeconds, int bound, int found, boolean searched, boolean proven, boolean full) {
     }
 
     /**
@@ -76,6 +77,6 @@ public final class CellsBench {
         int bound = cells.bound();
         int found = Math.max(0, cells.found().linked());
         return new Run(firstRivals, workers, linkable, rivals, t1 - t0, t2 - t1, cells.cells(), t3 - t2, bound, found,
-                cells.ready(), cells.proven());
+                cells.ready(), cells.proven(), cells.full());
     }
 }
