@@ -446,7 +446,8 @@ final class BesideReader {
         if (c.full() && !fullSaid) {
             fullSaid = true;
             run.progress(String.format(Locale.ROOT, "cells: ended after %d weight cells, the open ones at their share of"
-                    + " the heap (%d MB of %d MB); their bound %d stays, %.1f s", c.cells(), c.maxBytes() >> 20,
+                    + " the heap (%d MB of %d MB; a larger heap, REIDENT_JAVA_OPTS=-Xmx<size>, lets them search on);"
+                    + " their bound %d stays, %.1f s", c.cells(), c.maxBytes() >> 20,
                     Runtime.getRuntime().maxMemory() >> 20, c.bound(), run.elapsed()));
         }
         if (run.tighten(c.bound())) {

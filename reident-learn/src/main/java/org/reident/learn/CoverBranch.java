@@ -300,6 +300,61 @@ final class CoverBranch {
      * {@code limit} nodes over all the sizes.
      */
     Smallest smallest(long from, long to, long limit, double deadline, boolean[] cover, boolean[] prefer) {
+        long deepest = to - givenCount;
+        if (deepest <= SHALLOW || Thread.currentThread().getName().startsWith(DEEP_THREAD)) {
+            return smallestHere(from, to, limit, deadline, cover, prefer);
+        }
+        Smallest[] out = new Smallest[1];
+        Throwable[] failed = new Throwable[1];
+        Thread t = new Thread(null, () -> {
+            try {
+                out[0] = smallestHere(from, to, limit, deadline, cover, prefer);
+            } catch (RuntimeException | Error e) {
+                failed[0] = e;
+            }
+        }, DEEP_THREAD, stackFor(deepest));
+        t.start();
+        boolean interrupted = false;
+        while (true) { // the search ends by its own clock, limit or halt; an interrupt is passed on after it
+            try {
+                t.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        if (failed[0] instanceof RuntimeException e) {
+            throw e;
+        } else if (failed[0] instanceof Error e) {
+            throw e;
+        }
+        return out[0];
+    }
+
+    /**
+     * Budgets up to this many records search on the calling thread. The search recurses one level
+     * per record it takes ({@link #search}, {@link #branch}), so a budget of thousands overflows a
+     * thread's default stack (1 MB): the whole run of a 10,000-record file (`learn --aggregator wm`,
+     * stop 82) ended in a StackOverflowError in round 25, at a budget of about 8,400; seeded pairs
+     * over 20,000 records overflowed within a second (`CoverBranchTest`).
+     */
+    static final long SHALLOW = 1_000;
+    /** The name of the thread a deeper search runs on (its own stack, {@link #stackFor}). */
+    static final String DEEP_THREAD = "reident-cover-tree";
+
+    /**
+     * Stack bytes for a search of up to {@code budget} levels: 1 KB a level (a level takes two
+     * frames of some 150 bytes each when compiled, more when interpreted) over 16 MB, at most 512 MB.
+     * Reserved, not committed: the memory is used only as deep as the search goes.
+     */
+    static long stackFor(long budget) {
+        return Math.min(512L << 20, (16L << 20) + 1024L * budget);
+    }
+
+    private Smallest smallestHere(long from, long to, long limit, double deadline, boolean[] cover, boolean[] prefer) {
         long end = limit > Long.MAX_VALUE - nodes ? Long.MAX_VALUE : nodes + limit;
         this.deadline = deadline; // also the dual's LP's, which may be built before any node
         frontier = null;

@@ -42,8 +42,13 @@ import java.util.concurrent.atomic.AtomicLong;
 final class CoverSplit {
     /** Items wanted from an expansion: enough that the largest is a small part of the work. */
     static final int ITEMS = 64;
+    /**
+     * The workers' stack: an item's search recurses a level per record it takes, as
+     * {@link CoverBranch#SHALLOW} explains; reserved, not committed, and the pool keeps few threads.
+     */
+    static final long WORKER_STACK = 256L << 20;
     private static final ExecutorService POOL = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "reident-cover-search");
+        Thread t = new Thread(null, r, "reident-cover-search", WORKER_STACK); // an item recurses a level per record taken
         t.setDaemon(true);
         return t;
     });

@@ -48,6 +48,32 @@ class CoverBranchTest {
         return cuts;
     }
 
+    /**
+     * A search thousands of records deep (stop 82): 40,000 seeded pair cuts over 20,000 records,
+     * the packing bound only, sizes from 9,000. The search recurses a level per record taken; on the
+     * calling thread's default stack it overflowed within a second (as a 10,000-record run's master
+     * did in round 25), so deep budgets search on a thread with a stack for them
+     * ({@link CoverBranch#SHALLOW}). Mutation-checked: with SHALLOW at Long.MAX_VALUE it throws
+     * StackOverflowError. A cover found hits every cut.
+     */
+    @Test
+    void aSearchThousandsOfRecordsDeepDoesNotOverflowTheStack() {
+        int m = 20_000;
+        int[][] cuts = randomCuts(new SplittableRandom(5), 2 * m, m, 2, 2);
+        CoverBranch b = new CoverBranch(m, cuts, cuts.length, new boolean[m], Long.MAX_VALUE);
+        boolean[] cover = new boolean[m];
+        CoverBranch.Smallest s = b.smallest(9_000, m, 10_000, StopRequest.now() + 15, cover, null);
+        assertTrue(s.outcome() != CoverBranch.Outcome.NONE, "no cover of 20,000 records? " + s);
+        assertTrue(b.nodes() >= 8_000, b.nodes() + " nodes: the search went deep");
+        if (s.outcome() == CoverBranch.Outcome.FOUND) {
+            for (int[] cut : cuts) {
+                assertTrue(cover[cut[0]] || cover[cut[1]], "a cut missed");
+            }
+        }
+        assertEquals(16L << 20, CoverBranch.stackFor(0));
+        assertEquals(512L << 20, CoverBranch.stackFor(10_000_000));
+    }
+
     @Test
     void agreesWithEnumerationOnEveryBudget() {
         SplittableRandom random = new SplittableRandom(20261126L);
