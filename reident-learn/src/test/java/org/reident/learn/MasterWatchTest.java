@@ -77,7 +77,7 @@ class MasterWatchTest {
      * An exact master whose solves return only when halted (null, as a halted solve does) or at their
      * time limit, behind a search tree of no nodes: every master solve of the run is one of them.
      */
-    private static final class HeldMaster extends StubMaster {
+    private static class HeldMaster extends StubMaster {
         final CountDownLatch halted = new CountDownLatch(1);
 
         @Override
@@ -139,8 +139,7 @@ class MasterWatchTest {
      * The first solve holds until halted, as {@link HeldMaster}'s; once resumed
      * ({@link CoverMaster#resume}), SCIP answers every solve.
      */
-    private static final class HeldThenExact extends StubMaster {
-        final CountDownLatch halted = new CountDownLatch(1);
+    private static final class HeldThenExact extends HeldMaster {
         final MipCoverMaster exact;
         volatile boolean resumed;
 
@@ -159,26 +158,8 @@ class MasterWatchTest {
         }
 
         @Override
-        Solved answer(double seconds) {
-            throw new AssertionError("not used: solve is delegated");
-        }
-
-        @Override
         Solved solveAsked(double seconds, boolean[] keep, long atLeast, long atMost) {
-            if (!resumed) {
-                try {
-                    halted.await((long) (seconds * 1000), TimeUnit.MILLISECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-                return null;
-            }
-            return exact.solve(seconds, keep, atLeast, atMost);
-        }
-
-        @Override
-        public void halt() {
-            halted.countDown();
+            return resumed ? exact.solve(seconds, keep, atLeast, atMost) : answer(seconds);
         }
 
         @Override
