@@ -286,7 +286,7 @@ final class BesideReader {
      * ended before the deadline, at its share of the heap ({@link SimplexCells#full}) or by an error:
      * the halt is then undone here ({@link #haltedForCells} false) and the caller resumes the master
      * ({@link CoverMaster#resume}). Before stop 82 the cuts ended with the halt, and on the whole
-     * Census's OWA the run then waited 590 s for cells that stalled in a full heap (docs/learning.md,
+     * Census's OWA the run then waited 594 s for cells that stalled in a full heap (docs/learning.md,
      * "The cells end at their share of the heap").
      */
     boolean cutsGoOn() {

@@ -218,7 +218,6 @@ final class ConflictRun {
      * The watch's pause apart from the round's ({@code MasterWatchTest}: a round that never pauses
      * within, so that its master solve is reached whenever the cells start).
      */
-
     ConflictRun watchPause(double seconds) {
         this.watchPause = seconds;
         return this;
@@ -451,7 +450,7 @@ final class ConflictRun {
                     status = "OPTIMAL";
                     break;
                 }
-                if (!beside.cutsGoOn()) { // the cells searched to the deadline
+                if (!beside.cutsGoOn()) { // the cells searched to the deadline: no time is left
                     break;
                 }
                 master.resume(); // the cells ended early (their share of the heap): the cuts go on

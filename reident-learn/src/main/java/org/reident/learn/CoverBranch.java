@@ -301,7 +301,7 @@ final class CoverBranch {
      */
     Smallest smallest(long from, long to, long limit, double deadline, boolean[] cover, boolean[] prefer) {
         long deepest = to - givenCount;
-        if (deepest <= SHALLOW || Thread.currentThread().getName().startsWith(DEEP_THREAD)) {
+        if (deepest <= SHALLOW) {
             return smallestHere(from, to, limit, deadline, cover, prefer);
         }
         Smallest[] out = new Smallest[1];
@@ -343,7 +343,7 @@ final class CoverBranch {
      */
     static final long SHALLOW = 1_000;
     /** The name of the thread a deeper search runs on (its own stack, {@link #stackFor}). */
-    static final String DEEP_THREAD = "reident-cover-tree";
+    private static final String DEEP_THREAD = "reident-cover-tree";
 
     /**
      * Stack bytes for a search of up to {@code budget} levels: 1 KB a level (a level takes two

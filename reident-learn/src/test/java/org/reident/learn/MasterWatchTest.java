@@ -176,9 +176,10 @@ class MasterWatchTest {
     /**
      * The cuts go on when the weight cells end without a proof (stop 82): the first master solve is
      * halted once the cells lead, as above, but the cells' open cells may hold only 16 MB, so their
-     * search ends at that share ({@link SimplexCells#full}) before a proof (alone, on one thread: after
-     * about 36,000 cells in 0.7 s at a bound of 109, where the proof of 101 takes 184,000 cells and
-     * 45 MB; a cap of 256 KB ended them within the watch's first look, before they could lead). The
+     * search ends at that share ({@link SimplexCells#full}) before a proof (alone, on one thread, by a
+     * development probe not kept: after about 36,000 cells in 0.7 s at a bound of 109, where the proof
+     * of 101 takes 184,000 cells and 45 MB; a cap of 256 KB ended them within the watch's first look,
+     * before they could lead). The
      * run then resumes the master (SCIP answering) and its rounds go on to the limit: on this file,
      * where the cuts' conflicts are pairs, they do not prove the optimum in 10 s (nor in 60), so the
      * result keeps the cells' bound, at least the default learner's optimum. Mutation-checked: with
