@@ -108,6 +108,8 @@ final class BesideReader {
     private volatile double stallStarted = -1;
     /** The run's linkable records, set at {@link #start}. */
     private int linkable;
+    /** The cuts' turns beside the leading cells (set at {@link #start}). */
+    private CutsTurns turns = new CutsTurns(CutsTurns.TURN_AFTER);
     /** When the first round's records given up started the searches beside (elapsed seconds; negative: they did not). */
     private volatile double givenUpStarted = -1;
 
@@ -124,6 +126,7 @@ final class BesideReader {
     void start(Runnable halt) {
         lead = pauseLead(run.bound);
         linkable = run.bound;
+        turns = new CutsTurns(run.turnAfter);
         startKept = run.inc.kept();
         ConflictSlave slave = run.slave;
         beside = new WeightsBeside(o, slave.features(), run.data, run.train, slave.unlinkable(), run.t0 / 1e9, run.deadline,
@@ -186,8 +189,9 @@ final class BesideReader {
                 + " of %.1f s", stalled, MASTER_STALL) : gaveUp >= 0 ? String.format(Locale.ROOT, "; searches beside"
                 + " started at %.1f s by the first round's records given up (%.0f%% of the linkable)", gaveUp,
                 100 * GIVEN_UP_SHARE) : "";
+        String turned = turns.note(Math.min(StopRequest.now(), run.deadline));
         String held = heldSeconds > 0 ? String.format(Locale.ROOT, "; cells held %.1f s while the cuts led", heldSeconds) : "";
-        return (beside == null ? "" : beside.note()) + early + paused + wentOn + held;
+        return (beside == null ? "" : beside.note()) + early + paused + turned + wentOn + held;
     }
 
     SimplexCells cells() {
@@ -216,7 +220,9 @@ final class BesideReader {
      * cut made before the pause. Measured in turn (docs/learning-log.md, 2026-11-29, `learn
      * --aggregator wm --time-limit 60s`): 1000 records of 5 variables, 40% noise, proven in 8.0-10.2 s
      * against 11.6-16.4 s before; the whole Census on 8 variables with 40% noise, bound 577-593
-     * against 641-642. The cuts do not resume (docs/learning.md).
+     * against 641-642. Since stop 83 a wait ends after {@link CutsTurns#TURN_AFTER} s with a turn of
+     * the cuts beside the cells when the cuts are near enough ({@link CutsTurns#within},
+     * {@link #weighTurn}).
      */
     void pauseForCells() {
         if (!cellsLead()) {
@@ -238,9 +244,8 @@ final class BesideReader {
      * where no cells run: families other than the weights', or more than
      * {@link SimplexCells#MAX_VARIABLES} variables) that halts the master's solve under way once it has
      * run {@link ConflictRun#watchPause} s ({@link #WATCH_PAUSE}) while the cells lead ({@link #cellsLead}); the run then
-     * waits for the cells ({@link #waitForCells}) and ends with the better of both bounds. The halt is
-     * final ({@link CoverMaster#halt}), as the pause between rounds is: the cuts do not come back
-     * while the cells search, and their search ends only with a proof, a stop or the deadline. Until
+     * waits for the cells ({@link #waitForCells}); the master is resumed ({@link #cutsGoOn}) when the
+     * cells end without a proof or the wait ends with a turn of the cuts, during which no watch halts. Until
      * stop 63 a long master's solve went on beside the cells; the full suite once met it in
      * {@code SimplexCellsTest.theCutsPauseWhileTheCellsLead} (rounds 1 and 2 done by 0.9 s, before the
      * cells began; round 3's master still solving at 5.8 s when the cells proved the optimum).
@@ -287,11 +292,28 @@ final class BesideReader {
      * the halt is then undone here ({@link #haltedForCells} false) and the caller resumes the master
      * ({@link CoverMaster#resume}). Before stop 82 the cuts ended with the halt, and on the whole
      * Census's OWA the run then waited 594 s for cells that stalled in a full heap (docs/learning.md,
-     * "The cells end at their share of the heap").
+     * "The cells end at their share of the heap"). Since stop 83 they also go on in a turn beside the
+     * cells ({@link CutsTurns}), and at once when the cells no longer lead by the time the run would
+     * wait: a round's early give-up may have lowered the cuts' bound before the watch's halt
+     * took effect (the whole Census's OWA, round 4: halted with the cells at 837, the cuts at 836).
      */
     boolean cutsGoOn() {
-        if (!haltedForCells || beside.cellsRunning() || StopRequest.now() >= run.deadline) {
+        if (!haltedForCells || StopRequest.now() >= run.deadline) {
             return false;
+        }
+        if (beside.cellsRunning()) {
+            if (turns.inTurn()) {
+                haltedForCells = false; // said by waitForCells
+                return true;
+            }
+            if (cellsLead()) {
+                return false; // the wait ended by a stop or for a smaller eps
+            }
+            haltedForCells = false;
+            SimplexCells c = cells();
+            run.progress(String.format(Locale.ROOT, "cuts: going on with the master's solve, the weight cells no longer"
+                    + " leading (bound %d against the cuts' %d), %.1f s", c.bound(), run.cutsBound, run.elapsed()));
+            return true;
         }
         haltedForCells = false;
         wentOnAt = run.elapsed();
@@ -300,17 +322,31 @@ final class BesideReader {
         return true;
     }
 
-    /** Waits while the cells search (see {@link #pauseForCells}). */
+    /**
+     * Waits while the cells search (see {@link #pauseForCells}), {@link CutsTurns#after} s at most: the
+     * cuts then take a turn beside them ({@link CutsTurns}), the cells searching on.
+     */
     void waitForCells() {
         SimplexCells c = cells();
-        if (c == null) {
-            return;
+        if (c == null || !cellsLead()) {
+            return; // after a halt: the cuts' bound may have moved since (a round's early give-up), and then they go on
         }
         double from = StopRequest.now();
+        int cellsFrom = c.bound();
         run.progress(String.format(Locale.ROOT, "cuts: paused while the weight cells lead (bound %d against the cuts' %d; %d"
                 + " cuts given to the cells), %.1f s", c.bound(), run.cutsBound, run.cuts, run.elapsed()));
         run.phase = "paused: the weight cells lead";
         while (beside.cellsRunning() && StopRequest.now() < run.deadline && !fromBeside() && !run.stopForEps()) {
+            double waited = StopRequest.now() - from;
+            if (waited >= turns.after() && (run.turnAnyGap || CutsTurns.within(run.cutsBound, c.bound(), linkable))) {
+                int fell = cellsFrom - c.bound();
+                turns.start(StopRequest.now(), run.cutsBound, fell / waited);
+                run.phase = "a turn of the cuts beside the weight cells";
+                run.progress(String.format(Locale.ROOT, "cuts: a turn beside the weight cells after %.0f s of waiting (the"
+                        + " cells' bound fell %d records in it, to %d; the cuts' is %d), %.1f s", waited, fell, c.bound(),
+                        run.cutsBound, run.elapsed()));
+                break;
+            }
             try {
                 Thread.sleep(PAUSE_POLL_MS);
             } catch (InterruptedException e) {
@@ -329,7 +365,19 @@ final class BesideReader {
      */
     boolean cellsLead() {
         SimplexCells c = cells();
-        return c != null && beside.cellsRunning() && c.bound() <= run.cutsBound - lead;
+        return !turns.inTurn() && c != null && beside.cellsRunning() && c.bound() <= run.cutsBound - lead;
+    }
+
+    /**
+     * At the start of a round and between the checks of one, during a turn of the cuts beside the
+     * leading cells: weighs it ({@link CutsTurns#weigh}) and says so when it ends, the cuts then
+     * pausing again while the cells lead ({@link #pauseForCells}).
+     */
+    void weighTurn() {
+        String ended = turns.weigh(StopRequest.now(), run.cutsBound);
+        if (ended != null) {
+            run.progress(String.format(Locale.ROOT, "%s, %.1f s", ended, run.elapsed()));
+        }
     }
 
     /**

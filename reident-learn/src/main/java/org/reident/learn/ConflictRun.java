@@ -28,6 +28,10 @@ final class ConflictRun {
      * ({@link #watchPause(double)}).
      */
     double watchPause;
+    /** Seconds the cuts wait for leading cells before a turn ({@link CutsTurns#TURN_AFTER}, or a test's). */
+    double turnAfter = CutsTurns.TURN_AFTER;
+    /** A turn however far the cuts are behind the cells (a test's; else {@link CutsTurns#within}). */
+    boolean turnAnyGap;
     final LinkageData data;
     final int[] train;
     final int m;
@@ -102,6 +106,16 @@ final class ConflictRun {
      * smaller.
      */
     static final long EARLY_NODES = 1_000_000;
+    /**
+     * Seconds of waiting before the cuts' first turn beside leading cells, and whether a turn is taken
+     * however far the cuts' bound is above the cells' ({@code MasterWatchTest}).
+     */
+    ConflictRun turnAfter(double seconds, boolean anyGap) {
+        this.turnAfter = seconds;
+        this.turnAnyGap = anyGap;
+        return this;
+    }
+
     /** The most bytes the weight cells' open cells hold ({@link SimplexCells#maxBytes}; at most 0: their share of the heap). */
     long cellBytes = -1;
     /** Since a solve the tree gave up on: rounds far from the incumbent dive ({@link #solveMaster}). */
@@ -402,6 +416,7 @@ final class ConflictRun {
         int checked = 0; // rounds whose set the slave finished checking: the rounds reported
         while (true) {
             round++;
+            beside.weighTurn();
             beside.pauseForCells();
             if (beside.fromBeside()) {
                 status = "OPTIMAL";

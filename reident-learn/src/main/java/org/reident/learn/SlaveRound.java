@@ -95,6 +95,7 @@ final class SlaveRound {
         if (read && run.beside.fromBeside()) {
             return true;
         }
+        run.beside.weighTurn(); // within a round too: a slave's part longer than a slice ends the turn (no bound moved)
         if (StopRequest.now() - roundFrom >= run.roundPause && run.beside.cellsLead()) {
             run.takeCuts(); // the cells get the conflicts found so far
             run.beside.pauseForCells();

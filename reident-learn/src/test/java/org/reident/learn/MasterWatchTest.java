@@ -74,6 +74,41 @@ class MasterWatchTest {
     }
 
     /**
+     * A halt whose reason has gone (stop 83): the watch halts the solve while the cells lead, but by
+     * the time the run would wait the cuts' own bound has come within the lead (on the whole Census's
+     * OWA a round's early give-up lowered it to 836 with the cells at 837). The run then waits for
+     * nothing and the cuts go on at once, saying so. Mutation-checked: with the wait not asking
+     * whether the cells still lead, it lasts the turn's 20 s and the cuts go on in a turn.
+     */
+    @Test
+    void aHaltWhoseCellsNoLongerLeadGoesOnAtOnce() throws InterruptedException {
+        LinkageData d = LearnFixtures.noise(600, 5, 40, 1);
+        List<String> lines = new CopyOnWriteArrayList<>();
+        LearnOptions o = LearnOptions.defaults(Aggregator.WM).withTimeLimit(60).withProgress(lines::add);
+        ConflictRun run = new ConflictRun(o, CoverSearch.NODES, ConflictLearner.HARD_NODES, null, 0.5, d,
+                LearnFixtures.all(d.originalCount()));
+        try {
+            run.cutsBound = d.originalCount();
+            run.beside.start(() -> { });
+            CountDownLatch halted = new CountDownLatch(1);
+            run.beside.watchMaster(halted::countDown);
+            assertTrue(halted.await(30, TimeUnit.SECONDS), "halted once the cells lead");
+            assertTrue(run.beside.haltedForCells());
+            run.cutsBound = 0; // the cuts' bound has meanwhile come below anything the cells reach
+            double from = StopRequest.now();
+            run.beside.waitForCells();
+            assertTrue(StopRequest.now() - from < 1, "no wait: " + lines);
+            assertTrue(run.beside.cutsGoOn());
+            assertFalse(run.beside.haltedForCells());
+            assertTrue(lines.stream().noneMatch(l -> l.startsWith("cuts: paused")), lines.toString());
+            assertTrue(lines.stream().anyMatch(l -> l.startsWith("cuts: going on with the master's solve, the weight cells no"
+                    + " longer leading (bound ")), lines.toString());
+        } finally {
+            close(run);
+        }
+    }
+
+    /**
      * An exact master whose solves return only when halted (null, as a halted solve does) or at their
      * time limit, behind a search tree of no nodes: every master solve of the run is one of them.
      */
@@ -102,7 +137,10 @@ class MasterWatchTest {
      * proof, OPTIMAL at the bound the cells prove alone, its engine line saying where the cuts paused.
      * Two mutations of the run are caught: without the watch the solve lasts until the cells' proof
      * halts it (OPTIMAL, but no pause is said); with a halt that does not wait for the cells the run
-     * ends at once, not proven.
+     * ends at once, not proven. The cuts' bound (358, every linkable record) stays far above the
+     * cells' (202 when they pause the cuts, 101 at their proof), so after the half second of waiting
+     * the cuts take no turn ({@link CutsTurns#within}); mutation-checked: a turn taken however far
+     * resumes this master for a second solve.
      */
     @Test
     void theRunWaitsForTheCellsAfterAHaltedSolve() {
@@ -114,7 +152,7 @@ class MasterWatchTest {
         // no pause within the round (1,000 s), so that the master's solve is reached whenever the cells start; the watch
         // halts it at its first look once they lead
         ConflictRun run = new ConflictRun(o, new CoverSearch(held, all.length, 0, 1), ConflictLearner.HARD_NODES, null, 1000,
-                d, all).watchPause(0);
+                d, all).watchPause(0).turnAfter(0.5, false); // the cuts far behind take no turn: this master never answers
         double from = StopRequest.now();
         LearnResult r;
         try {
@@ -214,6 +252,42 @@ class MasterWatchTest {
         assertTrue(r.milpLinked() <= optimum, r.milpLinked() + " > " + optimum);
         assertTrue(r.solver().contains("the cuts went on at"), r.solver());
         assertTrue(r.solver().contains(", ended at their share of the heap"), r.solver());
+    }
+
+    /**
+     * The cuts take a turn beside leading cells (stop 83): as above, the first master solve is halted
+     * once the cells lead, but after half a second of waiting ({@link ConflictRun#turnAfter}, here
+     * however far the cuts are behind) the master is resumed (SCIP answering) while the cells search on, and the rounds follow; the cells
+     * (not capped) or the cuts then prove the optimum. Mutation-checked: with no turn taken (the wait
+     * lasting until the cells' proof) the master is never resumed.
+     */
+    @Test
+    void theCutsTakeATurnBesideTheLeadingCells() {
+        LinkageData d = LearnFixtures.noise(600, 5, 40, 1);
+        int[] all = LearnFixtures.all(d.originalCount());
+        int optimum = LearnFixtures.learn(Aggregator.WM, d, all).milpLinked();
+        List<String> lines = new CopyOnWriteArrayList<>();
+        LearnOptions o = LearnOptions.defaults(Aggregator.WM).withTimeLimit(60).withProgress(lines::add);
+        HeldThenExact held = new HeldThenExact(all.length, o);
+        ConflictRun run = new ConflictRun(o, new CoverSearch(held, all.length, 0, 1), ConflictLearner.HARD_NODES, null, 1000,
+                d, all).watchPause(0).turnAfter(0.5, true);
+        LearnResult r;
+        try {
+            r = run.solve();
+        } finally {
+            run.slave.delete();
+            held.delete();
+        }
+        assertEquals(0, held.halted.getCount(), "the first solve was halted: " + lines);
+        assertTrue(held.resumed, "the master was resumed: " + lines);
+        int paused = index(lines, "cuts: paused while the weight cells lead");
+        int turn = index(lines, "cuts: a turn beside the weight cells after ");
+        int round = index(lines, "round 1: bound ");
+        assertTrue(paused >= 0 && turn > paused && round > turn, lines.toString());
+        assertEquals(-1, index(lines, "cuts: going on with the master's solve"), "the cells had not ended: " + lines);
+        assertEquals("OPTIMAL", r.status(), lines.toString());
+        assertEquals(optimum, r.milpLinked());
+        assertTrue(r.solver().matches(".*; the cuts took \\d+ turns? beside the leading cells \\(.*"), r.solver());
     }
 
     private static int index(List<String> lines, String start) {
