@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.reident.data.LinkageData;
 
@@ -231,15 +232,7 @@ class MasterWatchTest {
         List<String> lines = new CopyOnWriteArrayList<>();
         LearnOptions o = LearnOptions.defaults(Aggregator.WM).withTimeLimit(10).withProgress(lines::add);
         HeldThenExact held = new HeldThenExact(all.length, o);
-        ConflictRun run = new ConflictRun(o, new CoverSearch(held, all.length, 0, 1), ConflictLearner.HARD_NODES, null, 1000,
-                d, all).watchPause(0).cellBytes(16 << 20);
-        LearnResult r;
-        try {
-            r = run.solve();
-        } finally {
-            run.slave.delete();
-            held.delete();
-        }
+        LearnResult r = solveHeld(held, o, d, all, run -> run.cellBytes(16 << 20));
         assertEquals(0, held.halted.getCount(), "the first solve was halted: " + lines);
         assertTrue(held.resumed, "the master was resumed: " + lines);
         int ended = index(lines, "cells: ended after ");
@@ -257,9 +250,10 @@ class MasterWatchTest {
     /**
      * The cuts take a turn beside leading cells (stop 83): as above, the first master solve is halted
      * once the cells lead, but after half a second of waiting ({@link ConflictRun#turnAfter}, here
-     * however far the cuts are behind) the master is resumed (SCIP answering) while the cells search on, and the rounds follow; the cells
-     * (not capped) or the cuts then prove the optimum. Mutation-checked: with no turn taken (the wait
-     * lasting until the cells' proof) the master is never resumed.
+     * however far the cuts are behind) the master is resumed (SCIP answering) while the cells search
+     * on, and the rounds follow; the cells (not capped) or the cuts then prove the optimum.
+     * Mutation-checked: with no turn taken (the wait lasting until the cells' proof) the master is
+     * never resumed.
      */
     @Test
     void theCutsTakeATurnBesideTheLeadingCells() {
@@ -269,15 +263,7 @@ class MasterWatchTest {
         List<String> lines = new CopyOnWriteArrayList<>();
         LearnOptions o = LearnOptions.defaults(Aggregator.WM).withTimeLimit(60).withProgress(lines::add);
         HeldThenExact held = new HeldThenExact(all.length, o);
-        ConflictRun run = new ConflictRun(o, new CoverSearch(held, all.length, 0, 1), ConflictLearner.HARD_NODES, null, 1000,
-                d, all).watchPause(0).turnAfter(0.5, true);
-        LearnResult r;
-        try {
-            r = run.solve();
-        } finally {
-            run.slave.delete();
-            held.delete();
-        }
+        LearnResult r = solveHeld(held, o, d, all, run -> run.turnAfter(0.5, true));
         assertEquals(0, held.halted.getCount(), "the first solve was halted: " + lines);
         assertTrue(held.resumed, "the master was resumed: " + lines);
         int paused = index(lines, "cuts: paused while the weight cells lead");
@@ -288,6 +274,23 @@ class MasterWatchTest {
         assertEquals("OPTIMAL", r.status(), lines.toString());
         assertEquals(optimum, r.milpLinked());
         assertTrue(r.solver().matches(".*; the cuts took \\d+ turns? beside the leading cells \\(.*"), r.solver());
+    }
+
+    /**
+     * A run whose master is {@code held} behind a search tree of no nodes, with no pause within a
+     * round and the watch's at once, set up further by {@code set}, solved; the run's and the held
+     * master's solvers deleted.
+     */
+    private static LearnResult solveHeld(HeldThenExact held, LearnOptions o, LinkageData d, int[] all,
+            UnaryOperator<ConflictRun> set) {
+        ConflictRun run = set.apply(new ConflictRun(o, new CoverSearch(held, all.length, 0, 1), ConflictLearner.HARD_NODES,
+                null, 1000, d, all).watchPause(0));
+        try {
+            return run.solve();
+        } finally {
+            run.slave.delete();
+            held.delete();
+        }
     }
 
     private static int index(List<String> lines, String start) {
