@@ -18,7 +18,7 @@ final class CutsTurns {
      * Seconds the cuts wait for leading cells before their first turn; doubled after each turn they
      * lose. Until stop 83 the cuts waited for the cells' proof, the deadline or (since stop 82) the
      * cells' end at their share of the heap. On the whole Census's OWA runs whose cuts never paused
-     * reached a bound of 779-780 at 120 s, runs whose cuts paused at 7 s 787-799; with a turn after
+     * reached a bound of 773-779 at 120 s, runs whose cuts paused at 7 s 787-799; with a turn after
      * 20 s of waiting 771-779 (learning.md, "The cuts take turns beside the leading cells").
      */
     static final double TURN_AFTER = 20;
