@@ -225,10 +225,7 @@ final class BesideReader {
      * {@link #weighTurn}).
      */
     void pauseForCells() {
-        if (!cellsLead()) {
-            return;
-        }
-        waitForCells();
+        waitForCells(); // which waits only while the cells lead
     }
 
     /**
@@ -329,7 +326,7 @@ final class BesideReader {
     void waitForCells() {
         SimplexCells c = cells();
         if (c == null || !cellsLead()) {
-            return; // after a halt: the cuts' bound may have moved since (a round's early give-up), and then they go on
+            return; // also after a halt: the cuts' bound may have moved since (a round's early give-up)
         }
         double from = StopRequest.now();
         int cellsFrom = c.bound();

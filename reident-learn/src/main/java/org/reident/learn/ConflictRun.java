@@ -106,16 +106,6 @@ final class ConflictRun {
      * smaller.
      */
     static final long EARLY_NODES = 1_000_000;
-    /**
-     * Seconds of waiting before the cuts' first turn beside leading cells, and whether a turn is taken
-     * however far the cuts' bound is above the cells' ({@code MasterWatchTest}).
-     */
-    ConflictRun turnAfter(double seconds, boolean anyGap) {
-        this.turnAfter = seconds;
-        this.turnAnyGap = anyGap;
-        return this;
-    }
-
     /** The most bytes the weight cells' open cells hold ({@link SimplexCells#maxBytes}; at most 0: their share of the heap). */
     long cellBytes = -1;
     /** Since a solve the tree gave up on: rounds far from the incumbent dive ({@link #solveMaster}). */
@@ -219,6 +209,16 @@ final class ConflictRun {
     ConflictRun nodeChecks(int fromSamples, long everyMask) {
         this.nodeChecksFrom = fromSamples;
         master.sampleEvery(everyMask);
+        return this;
+    }
+
+    /**
+     * Seconds of waiting before the cuts' first turn beside leading cells, and whether a turn is taken
+     * however far the cuts' bound is above the cells' ({@code MasterWatchTest}).
+     */
+    ConflictRun turnAfter(double seconds, boolean anyGap) {
+        this.turnAfter = seconds;
+        this.turnAnyGap = anyGap;
         return this;
     }
 
@@ -465,10 +465,10 @@ final class ConflictRun {
                     status = "OPTIMAL";
                     break;
                 }
-                if (!beside.cutsGoOn()) { // the cells searched to the deadline: no time is left
+                if (!beside.cutsGoOn()) { // the deadline, a stop, or a smaller eps asked for
                     break;
                 }
-                master.resume(); // the cells ended early (their share of the heap): the cuts go on
+                master.resume(); // the cells ended without a proof, no longer lead, or the cuts take a turn
                 solved = solveMaster(deadline - StopRequest.now(), keep);
             }
             if (solved == null) {
