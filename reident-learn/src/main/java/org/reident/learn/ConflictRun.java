@@ -87,7 +87,8 @@ final class ConflictRun {
      * it to the exact solver, or within {@link #EARLY_NODES}), each round while the gap is at least
      * {@link #DIVE_GAP} records takes any cover that admits a set larger than the incumbent, found
      * within this many nodes, instead of the smallest; the bound then comes from the covering LP over
-     * every cut. A dive that gives up falls back to the exact solve.
+     * every cut. A dive that gives up falls back to the covering LP's set ({@link CoverSearch#lpSet})
+     * while such sets move the bound ({@link #LP_SET_STALLS}), else to the exact solve.
      */
     static final long DIVE_NODES = 200_000;
     /**
@@ -96,6 +97,18 @@ final class ConflictRun {
      */
     static final long DIVE_GAP = 16;
     private long diveGap = DIVE_GAP;
+    /**
+     * The most sets of the covering LP taken at one bound after dives gave up ({@link #solveMaster}):
+     * then the exact solve follows, whose proof the run may need (the covering LP's
+     * bound cannot fall below the LP's optimum over every conflict, and rounds of such sets, each
+     * giving cuts, need not end). One, that is a set only while the last one moved the bound, left
+     * the whole Census's OWA to the exact solve from 85 s of 600 s, which never moved it (bound 763).
+     */
+    static final int LP_SET_STALLS = 3;
+    /** The cuts and the bound when a round last took the covering LP's set; how many at that bound. */
+    private int lpSetCuts = -1;
+    private int lpSetBound = Integer.MAX_VALUE;
+    private int lpSetsStalled;
     /**
      * Nodes the tree gets for the smallest cover in a round at least {@link #DIVE_GAP} records from
      * its incumbent before any solve was given up on (stop 81): when it gives up within them, the
@@ -303,8 +316,10 @@ final class ConflictRun {
     /**
      * One master's solve of a round, within {@code remaining} s: far from the incumbent (at least
      * {@link #diveGap} records), an early give-up ({@link #EARLY_NODES}) and then dives
-     * ({@link #DIVE_NODES}) while the tree gives up; else, and when a dive finds nothing, the exact
-     * solve. Null when none answered in time or the master was halted ({@link BesideReader#watchMaster}).
+     * ({@link #DIVE_NODES}) while the tree gives up; a dive that finds nothing takes the covering LP's
+     * set instead ({@link CoverSearch#lpSet}: no larger than the incumbent, perhaps, but its conflicts
+     * raise the LP's bound) while the cuts grow and the bound falls ({@link #LP_SET_STALLS}); else the
+     * exact solve. Null when none answered in time or the master was halted ({@link BesideReader#watchMaster}).
      * Sets {@link #dove}, {@link #diving} and {@link #solveSeconds}; tightens the bound by the sizes an
      * early give-up ruled out.
      */
@@ -332,6 +347,16 @@ final class ConflictRun {
                 solved = master.dive(remaining, keep, m - bound, atMost, DIVE_NODES);
                 dove = solved != null;
                 remaining = deadline - StopRequest.now();
+                lpSetsStalled = bound < lpSetBound ? 0 : lpSetsStalled;
+                if (solved == null && remaining > 0 && cuts > lpSetCuts && lpSetsStalled < LP_SET_STALLS
+                        && !beside.haltedForCells()) {
+                    lpSetCuts = cuts;
+                    lpSetBound = bound;
+                    lpSetsStalled++;
+                    solved = master.lpSet(remaining, keep, m - bound);
+                    dove = solved != null;
+                    remaining = deadline - StopRequest.now();
+                }
             }
             if (solved == null && remaining > 0) {
                 solved = master.solve(remaining, keep, m - bound, atMost);

@@ -36,6 +36,8 @@ final class CoverLp {
     /** The records given when the rows were last relaxed. */
     private boolean[] given;
     private int restarts;
+    /** x at the last optimal {@link #duals}, by record (0 for records in no row). */
+    private double[] point;
     /** GLOP's parameters: no presolve and the dual simplex for an LP kept warm, GLOP's defaults for one solve. */
     private final String parameters;
 
@@ -165,6 +167,10 @@ final class CoverLp {
         for (int c = 0; c < count; c++) {
             dual[c] = Math.max(0, rows[c].dualValue());
         }
+        point = new double[records];
+        for (int r = 0; r < records; r++) {
+            point[r] = x[r] == null ? 0 : Math.max(0, x[r].solutionValue());
+        }
         return dual;
     }
 
@@ -173,6 +179,11 @@ final class CoverLp {
         try (StopRequest.Registration stop = halt.during(lp::interruptSolve)) {
             return lp.solve();
         }
+    }
+
+    /** The LP's optimal x at the last {@link #duals} that returned a dual (a copy), by record; null before one. */
+    double[] point() {
+        return point == null ? null : point.clone();
     }
 
     /** GLOP's simplex iterations in the last solve. */

@@ -53,6 +53,7 @@ final class CoverSearch implements CoverMaster {
     private int exactSolves;
     private int dives;
     private int gaveUpEarly;
+    private int lpSets;
     /** After {@link #solveWithin} gave up: the size below which every cover is ruled out; else -1. */
     private long ruledOut = -1;
     private List<MasterReplay.Problem> record;
@@ -122,6 +123,7 @@ final class CoverSearch implements CoverMaster {
         return branched + " by search tree" + (exactSolves > 0 ? ", " + exactSolves + " by " + exact.version().split(" ")[0] : "")
                 + (gaveUpEarly > 0 ? ", " + gaveUpEarly + " given up early" : "")
                 + (dives > 0 ? ", " + dives + " dives" : "")
+                + (lpSets > 0 ? ", " + lpSets + (lpSets == 1 ? " set" : " sets") + " from the covering LP" : "")
                 + (covering.restarts() > 0 ? ", " + covering.restarts() + " covering-LP restarts" : "");
     }
 
@@ -246,7 +248,8 @@ final class CoverSearch implements CoverMaster {
     }
 
     /**
-     * Any cover of at most {@code atMost} records within {@code nodes} search-tree nodes, the smallest
+     * Any cover of at most {@code atMost} records within {@code nodes} search-tree nodes (at most the
+     * tree's own limit), the smallest
      * not sought: the master of a round far from its incumbent after a solve the tree gave up on
      * ({@link ConflictRun}, "A stalled master dives"). {@link Solved#optimal} is false, and {@link Solved#bestBound} is the
      * larger of {@code atLeast} (the bound proven before) and the covering LP's ({@link #lpBound}).
@@ -263,7 +266,7 @@ final class CoverSearch implements CoverMaster {
         double deadline = System.nanoTime() / 1e9 + seconds;
         CoverBranch tree = tree();
         boolean[] cover = new boolean[m];
-        CoverBranch.Smallest found = tree.smallest(atMost, atMost, nodes, deadline, cover, last);
+        CoverBranch.Smallest found = tree.smallest(atMost, atMost, Math.min(nodes, nodeLimit), deadline, cover, last);
         dives++;
         if (found.outcome() == CoverBranch.Outcome.NONE) {
             return new Solved(true, atMost + 1, true);
@@ -278,6 +281,35 @@ final class CoverSearch implements CoverMaster {
         double[] y = covering.duals(deadline, halted);
         long proven = y == null ? atLeast : Math.max(atLeast, lpBound(y));
         return new Solved(false, proven, false);
+    }
+
+    /**
+     * After a {@link #dive} gave up: the largest set the covering LP's optimum points to
+     * ({@link CoverLpSet}), in {@code keep}, for the round to check: it holds no whole cut, and it may be
+     * no larger than the incumbent (it is not sought for a new incumbent but for the cuts it holds
+     * among records the LP gives little). {@link Solved#optimal} is false and {@link Solved#bestBound}
+     * is as a dive's: the larger of {@code atLeast} and the covering LP's bound. Null when the LP is
+     * not solved in time or the master is halted.
+     */
+    Solved lpSet(double seconds, boolean[] keep, long atLeast) {
+        if (halted.halted()) {
+            return null;
+        }
+        double deadline = System.nanoTime() / 1e9 + seconds;
+        covering.sync(cuts, cutCount, fixed);
+        double[] y = covering.duals(deadline, halted);
+        double[] x = covering.point();
+        if (y == null || x == null) {
+            return null;
+        }
+        boolean[] set = CoverLpSet.largest(m, cuts, cutCount, fixed, x);
+        System.arraycopy(set, 0, keep, 0, m);
+        lpSets++;
+        last = new boolean[m];
+        for (int r = 0; r < m; r++) {
+            last[r] = !set[r];
+        }
+        return new Solved(false, Math.max(atLeast, lpBound(y)), false);
     }
 
     /**

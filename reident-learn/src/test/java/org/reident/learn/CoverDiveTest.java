@@ -59,6 +59,38 @@ class CoverDiveTest {
         }
     }
 
+    /**
+     * The covering LP's set ({@link CoverSearch#lpSet}) on the instance above: it holds no whole cut,
+     * no record left out could join it, a fixed record stays out, and its bound is the LP's 3.
+     */
+    @Test
+    void theCoveringLpsSetHoldsNoCutWithTheLpBound() {
+        for (boolean fix : new boolean[] {false, true}) {
+            CoverSearch m = new CoverSearch(new Unused(), 6, CoverSearch.NODES, 2);
+            try {
+                if (fix) {
+                    m.fix(4);
+                }
+                int[][] cuts = {{0, 1}, {1, 3}, {2, 3}, {0, 2}, {4, 5}};
+                for (int[] c : cuts) {
+                    m.cut(c);
+                }
+                boolean[] keep = new boolean[6];
+                CoverMaster.Solved s = m.lpSet(30, keep, 1);
+                assertFalse(s.infeasible() || s.optimal(), "a set, not a proof");
+                assertEquals(3, s.bestBound(), "fixed " + fix + ": the LP's bound");
+                assertTrue(covers(cuts, keep), "fixed " + fix + ": a whole cut in the set");
+                assertEquals(3, given(keep), "fixed " + fix + ": a set no record can join leaves a smallest cover here");
+                if (fix) {
+                    assertFalse(keep[4], "a fixed record stays given up");
+                }
+                assertTrue(m.notes().contains("1 set from the covering LP"), m.notes());
+            } finally {
+                m.delete();
+            }
+        }
+    }
+
     /** A tree of no nodes (the exact solver answers every solve) does not dive. */
     @Test
     void noTreeNoDive() {

@@ -97,7 +97,9 @@ class FormulationEquivalenceTest {
      * round is far from its incumbent: the tree gives up within its 20 nodes
      * ({@link ConflictRun#EARLY_NODES}, capped by its limit) without SCIP, and that round and the
      * next far ones dive ({@link CoverSearch#dive}: any cover admitting a set larger than the
-     * incumbent, the bound from the covering LP). The runs still end proven at the same optimum, with
+     * incumbent, the bound from the covering LP), a dive within the tree's 20 nodes too, and after one
+     * that gives up the round checks the covering LP's set ({@link CoverSearch#lpSet}, a set no larger
+     * than the incumbent, perhaps). The runs still end proven at the same optimum, with
      * a count the linkage engine confirms. (The sizes ruled out and the diving bound are checked
      * against enumeration in {@link CoverDiveTest}; here the incumbents are mostly optimal early, so an
      * inflated bound could go unseen.)
@@ -106,8 +108,10 @@ class FormulationEquivalenceTest {
     void divingRoundsKeepTheOptimum() {
         List<LearnResult> runs = sameOptimumAs("diving", o -> new ConflictLearner(o, 20, ConflictLearner.HARD_NODES).diveGap(1));
         long dived = runs.stream().filter(r -> r.solver().contains(" dives")).count();
+        long lpSets = runs.stream().filter(r -> r.solver().contains(" from the covering LP")).count();
         assertTrue(runs.stream().anyMatch(r -> r.solver().contains(" given up early")), "no run gave up early");
         assertTrue(dived >= 2, "only " + dived + " of the runs dove");
+        assertTrue(lpSets >= 1, "no run checked the covering LP's set after a dive gave up");
     }
 
     /**
