@@ -87,8 +87,8 @@ final class ConflictRun {
      * it to the exact solver, or within {@link #EARLY_NODES}), each round while the gap is at least
      * {@link #DIVE_GAP} records takes any cover that admits a set larger than the incumbent, found
      * within this many nodes, instead of the smallest; the bound then comes from the covering LP over
-     * every cut. A dive that gives up falls back to the covering LP's set ({@link CoverSearch#lpSet})
-     * while such sets move the bound ({@link #LP_SET_STALLS}), else to the exact solve.
+     * every cut. A dive that gives up falls back to the covering LP's set ({@link CoverSearch#lpSet}),
+     * at most {@link #LP_SET_STALLS} at one bound, else to the exact solve.
      */
     static final long DIVE_NODES = 200_000;
     /**
@@ -318,8 +318,8 @@ final class ConflictRun {
      * {@link #diveGap} records), an early give-up ({@link #EARLY_NODES}) and then dives
      * ({@link #DIVE_NODES}) while the tree gives up; a dive that finds nothing takes the covering LP's
      * set instead ({@link CoverSearch#lpSet}: no larger than the incumbent, perhaps, but its conflicts
-     * raise the LP's bound) while the cuts grow and the bound falls ({@link #LP_SET_STALLS}); else the
-     * exact solve. Null when none answered in time or the master was halted ({@link BesideReader#watchMaster}).
+     * raise the LP's bound) when the cuts have grown since the last, at most {@link #LP_SET_STALLS} at
+     * one bound; else the exact solve. Null when none answered in time or the master was halted ({@link BesideReader#watchMaster}).
      * Sets {@link #dove}, {@link #diving} and {@link #solveSeconds}; tightens the bound by the sizes an
      * early give-up ruled out.
      */
