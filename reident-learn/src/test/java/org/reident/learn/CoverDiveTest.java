@@ -30,24 +30,32 @@ class CoverDiveTest {
      * cover has 3 records and the LP's bound is 3. With record 4 fixed (given up), {4, 5} is hit and
      * the bound is still 3: the fixed record and the cycle's 2.
      */
+    private static final int[][] CYCLE_AND_PAIR = {{0, 1}, {1, 3}, {2, 3}, {0, 2}, {4, 5}};
+
+    /** A master of 6 records over {@link #CYCLE_AND_PAIR}, record 4 fixed when {@code fix}. */
+    private static CoverSearch cycleAndPair(boolean fix) {
+        CoverSearch m = new CoverSearch(new Unused(), 6, CoverSearch.NODES, 2);
+        if (fix) {
+            m.fix(4);
+        }
+        for (int[] c : CYCLE_AND_PAIR) {
+            m.cut(c);
+        }
+        return m;
+    }
+
+    /** A dive on {@link #CYCLE_AND_PAIR}: a cover within the size asked for, the LP's bound 3, none of two. */
     @Test
     void aDiveFindsACoverAndTheLpBoundByHand() {
         for (boolean fix : new boolean[] {false, true}) {
-            CoverSearch m = new CoverSearch(new Unused(), 6, CoverSearch.NODES, 2);
+            CoverSearch m = cycleAndPair(fix);
             try {
-                if (fix) {
-                    m.fix(4);
-                }
-                int[][] cuts = {{0, 1}, {1, 3}, {2, 3}, {0, 2}, {4, 5}};
-                for (int[] c : cuts) {
-                    m.cut(c);
-                }
                 boolean[] keep = new boolean[6];
                 CoverMaster.Solved s = m.dive(30, keep, 0, 5, ConflictRun.DIVE_NODES);
                 assertFalse(s.infeasible());
                 assertFalse(s.optimal(), "a dive proves no optimum");
                 assertEquals(3, s.bestBound(), "fixed " + fix + ": the LP's bound");
-                assertTrue(covers(cuts, keep) && given(keep) <= 5);
+                assertTrue(covers(CYCLE_AND_PAIR, keep) && given(keep) <= 5);
                 if (fix) {
                     assertFalse(keep[4], "a fixed record stays given up");
                 }
@@ -66,20 +74,13 @@ class CoverDiveTest {
     @Test
     void theCoveringLpsSetHoldsNoCutWithTheLpBound() {
         for (boolean fix : new boolean[] {false, true}) {
-            CoverSearch m = new CoverSearch(new Unused(), 6, CoverSearch.NODES, 2);
+            CoverSearch m = cycleAndPair(fix);
             try {
-                if (fix) {
-                    m.fix(4);
-                }
-                int[][] cuts = {{0, 1}, {1, 3}, {2, 3}, {0, 2}, {4, 5}};
-                for (int[] c : cuts) {
-                    m.cut(c);
-                }
                 boolean[] keep = new boolean[6];
                 CoverMaster.Solved s = m.lpSet(30, keep, 1);
                 assertFalse(s.infeasible() || s.optimal(), "a set, not a proof");
                 assertEquals(3, s.bestBound(), "fixed " + fix + ": the LP's bound");
-                assertTrue(covers(cuts, keep), "fixed " + fix + ": a whole cut in the set");
+                assertTrue(covers(CYCLE_AND_PAIR, keep), "fixed " + fix + ": a whole cut in the set");
                 assertEquals(3, given(keep), "fixed " + fix + ": a set no record can join leaves a smallest cover here");
                 if (fix) {
                     assertFalse(keep[4], "a fixed record stays given up");
