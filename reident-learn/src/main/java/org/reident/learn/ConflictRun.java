@@ -101,8 +101,8 @@ final class ConflictRun {
      * The most sets of the covering LP taken at one bound after dives gave up ({@link #solveMaster}):
      * then the exact solve follows, whose proof the run may need (the covering LP's
      * bound cannot fall below the LP's optimum over every conflict, and rounds of such sets, each
-     * giving cuts, need not end). One, that is a set only while the last one moved the bound, left
-     * the whole Census's OWA to the exact solve from 85 s of 600 s, which never moved it (bound 763).
+     * giving cuts, need not end). With one (a set only once the bound had fallen since the last), the
+     * whole Census's OWA was left to the exact solve from 85 s of 600 s, which never moved it (bound 763).
      */
     static final int LP_SET_STALLS = 3;
     /** The cuts and the bound when a round last took the covering LP's set; how many at that bound. */

@@ -77,7 +77,8 @@ final class CutsTurns {
     }
 
     /**
-     * At the start of a round: a turn of at least {@link #TURN_LEAST} s goes on, from {@code now} as a
+     * At the start of a round and between the checks of one ({@link BesideReader#weighTurn}): a turn
+     * (or its last slice) of at least {@link #TURN_LEAST} s goes on, from {@code now} as a
      * new slice, when the cuts' bound fell faster in it than {@link #cellsRate}; else it ends and the
      * next wait is twice as long. Returns the line saying that the turn ended, else null.
      */

@@ -226,23 +226,17 @@ class MasterWatchTest {
      */
     @Test
     void theCutsGoOnWhenTheCellsEndWithoutAProof() {
-        LinkageData d = LearnFixtures.noise(600, 5, 40, 1);
-        int[] all = LearnFixtures.all(d.originalCount());
-        int optimum = LearnFixtures.learn(Aggregator.WM, d, all).milpLinked();
-        List<String> lines = new CopyOnWriteArrayList<>();
-        LearnOptions o = LearnOptions.defaults(Aggregator.WM).withTimeLimit(10).withProgress(lines::add);
-        HeldThenExact held = new HeldThenExact(all.length, o);
-        LearnResult r = solveHeld(held, o, d, all, run -> run.cellBytes(16 << 20));
-        assertEquals(0, held.halted.getCount(), "the first solve was halted: " + lines);
-        assertTrue(held.resumed, "the master was resumed: " + lines);
+        Resumed h = haltedThenResumed(10, run -> run.cellBytes(16 << 20));
+        List<String> lines = h.lines();
+        LearnResult r = h.result();
         int ended = index(lines, "cells: ended after ");
         int goesOn = index(lines, "cuts: going on with the master's solve");
         int round = index(lines, "round 1: bound ");
         assertTrue(ended >= 0 && goesOn > ended && round > goesOn, lines.toString());
-        assertTrue(held.solves.get() >= 3, held.solves.get() + " solves: the halted one, then the rounds' " + lines);
+        assertTrue(h.held().solves.get() >= 3, h.held().solves.get() + " solves: the halted one, then the rounds' " + lines);
         int cellsBound = Integer.parseInt(lines.get(ended).replaceAll(".*their bound (\\d+) stays.*", "$1"));
-        assertTrue(r.bound() >= optimum && r.bound() <= cellsBound, r.bound() + " against " + optimum + " and " + cellsBound);
-        assertTrue(r.milpLinked() <= optimum, r.milpLinked() + " > " + optimum);
+        assertTrue(r.bound() >= h.optimum() && r.bound() <= cellsBound, r.bound() + " against " + h.optimum() + " and " + cellsBound);
+        assertTrue(r.milpLinked() <= h.optimum(), r.milpLinked() + " > " + h.optimum());
         assertTrue(r.solver().contains("the cuts went on at"), r.solver());
         assertTrue(r.solver().contains(", ended at their share of the heap"), r.solver());
     }
@@ -257,23 +251,44 @@ class MasterWatchTest {
      */
     @Test
     void theCutsTakeATurnBesideTheLeadingCells() {
-        LinkageData d = LearnFixtures.noise(600, 5, 40, 1);
-        int[] all = LearnFixtures.all(d.originalCount());
-        int optimum = LearnFixtures.learn(Aggregator.WM, d, all).milpLinked();
-        List<String> lines = new CopyOnWriteArrayList<>();
-        LearnOptions o = LearnOptions.defaults(Aggregator.WM).withTimeLimit(60).withProgress(lines::add);
-        HeldThenExact held = new HeldThenExact(all.length, o);
-        LearnResult r = solveHeld(held, o, d, all, run -> run.turnAfter(0.5, true));
-        assertEquals(0, held.halted.getCount(), "the first solve was halted: " + lines);
-        assertTrue(held.resumed, "the master was resumed: " + lines);
+        Resumed h = haltedThenResumed(60, run -> run.turnAfter(0.5, true));
+        List<String> lines = h.lines();
+        LearnResult r = h.result();
         int paused = index(lines, "cuts: paused while the weight cells lead");
         int turn = index(lines, "cuts: a turn beside the weight cells after ");
         int round = index(lines, "round 1: bound ");
         assertTrue(paused >= 0 && turn > paused && round > turn, lines.toString());
         assertEquals(-1, index(lines, "cuts: going on with the master's solve"), "the cells had not ended: " + lines);
         assertEquals("OPTIMAL", r.status(), lines.toString());
-        assertEquals(optimum, r.milpLinked());
+        assertEquals(h.optimum(), r.milpLinked());
         assertTrue(r.solver().matches(".*; the cuts took \\d+ turns? beside the leading cells \\(.*"), r.solver());
+    }
+
+    /** The lines, the held master, the result of a run, and the default learner's optimum on its file. */
+    private record Resumed(List<String> lines, HeldThenExact held, LearnResult result, int optimum) {
+    }
+
+    /** The default learner's WM optimum on the 600-record noise file, learned once for the tests that need it. */
+    private static int noiseOptimum = -1;
+
+    /**
+     * WM on the 600-record noise file within {@code limit} s, its master held behind a tree of no
+     * nodes and then SCIP, set up further by {@code set}: the first solve halted for the cells and the
+     * master resumed later, both asserted.
+     */
+    private static Resumed haltedThenResumed(double limit, UnaryOperator<ConflictRun> set) {
+        LinkageData d = LearnFixtures.noise(600, 5, 40, 1);
+        int[] all = LearnFixtures.all(d.originalCount());
+        if (noiseOptimum < 0) {
+            noiseOptimum = LearnFixtures.learn(Aggregator.WM, d, all).milpLinked();
+        }
+        List<String> lines = new CopyOnWriteArrayList<>();
+        LearnOptions o = LearnOptions.defaults(Aggregator.WM).withTimeLimit(limit).withProgress(lines::add);
+        HeldThenExact held = new HeldThenExact(all.length, o);
+        LearnResult r = solveHeld(held, o, d, all, set);
+        assertEquals(0, held.halted.getCount(), "the first solve was halted: " + lines);
+        assertTrue(held.resumed, "the master was resumed: " + lines);
+        return new Resumed(lines, held, r, noiseOptimum);
     }
 
     /**
