@@ -13,10 +13,15 @@ import org.reident.distance.Standardization;
  * The textbook MILP of DESIGN.md section 2, written out in full and independently of
  * {@link SupervisedLearner}: one row theta . (phi(i, j) - phi(i, t_i)) + M K_i >= eps for every
  * training record i and every rival j != t_i, one global big-M, no lazy generation, no fixing, no
- * dropped rows. Feature maps are recomputed here from the definitions (WM: c_k; OWA: c sorted
- * decreasingly; CI: increments of the increasing chain, indexed by subset mask). It is the baseline
- * the benchmarks compare {@link SupervisedLearner} with (and an oracle of its tests); WM, OWA and CI
- * only, with SCIP (or the backend named).
+ * dropped rows. Feature maps are recomputed here from the definitions (WM, WM_m: c_k; OWA: c sorted
+ * decreasingly; CI, CI_m: increments of the increasing chain, indexed by subset mask; SB, SB_NC:
+ * diff_k diff_l on the upper triangle of Sigma, off the diagonal twice; MD*: the same on |diff_k|).
+ * The family's constraints are written out too: simplex (WM, OWA), weights >= delta (WM_m),
+ * mu(empty) = 0, mu(V) = 1 and monotone (CI), plus pairwise submodular (CI_m), trace 1 and entries in
+ * [-1, 1] (SB, SB_NC, MD*), and for SB and MD* the distance >= 0 on every pair (training record,
+ * reference record), all of them at once. It is the baseline the benchmarks compare
+ * {@link SupervisedLearner} and {@link ConflictLearner} with (and an oracle of their tests), solved
+ * by SCIP (or the backend named).
  */
 public final class PlainMilp {
     private PlainMilp() {
@@ -31,7 +36,7 @@ public final class PlainMilp {
     }
 
     static int parameters(Aggregator a, int n) {
-        return a.isChoquet() ? 1 << n : n;
+        return a.isChoquet() ? 1 << n : a.isBilinear() ? n * (n + 1) / 2 : n;
     }
 
     /** phi(q, j) of the aggregator on standardised values zx (query) and zy (reference). */
@@ -71,6 +76,24 @@ public final class PlainMilp {
                 }
                 return f;
             }
+            case BILINEAR:
+            case BILINEAR_NC:
+            case MD_STAR: {
+                // theta = Sigma's upper triangle row by row: (0,0), (0,1), .., (0,n-1), (1,1), ..
+                double[] f = new double[n * (n + 1) / 2];
+                double[] g = new double[n];
+                for (int k = 0; k < n; k++) {
+                    double d = zx[q * n + k] - zy[j * n + k];
+                    g[k] = a == Aggregator.MD_STAR ? Math.abs(d) : d;
+                }
+                int idx = 0;
+                for (int k = 0; k < n; k++) {
+                    for (int l = k; l < n; l++) {
+                        f[idx++] = (k == l ? 1 : 2) * g[k] * g[l];
+                    }
+                }
+                return f;
+            }
             default:
                 throw new IllegalArgumentException("plain model not written for " + a);
         }
@@ -94,7 +117,7 @@ public final class PlainMilp {
         int[] truth = data.truth();
         int p = parameters(a, n);
         // all rows first, to size the global big-M: theta . delta >= -sum_f |delta_f| since every
-        // theta_f of WM, OWA and a fuzzy measure lies in [0, 1]
+        // theta_f of WM, OWA and a fuzzy measure lies in [0, 1], and of SB, SB_NC and MD* in [-1, 1]
         double[][][] deltas = new double[train.length][][];
         double bigM = eps;
         for (int r = 0; r < train.length; r++) {
@@ -117,20 +140,18 @@ public final class PlainMilp {
         }
         MPSolver s = MilpModel.createSolver(LearnOptions.defaults(a).withSolver(backend)); // same settings as the learner
         MPVariable[] theta = new MPVariable[p];
+        double lo = a == Aggregator.WM_M ? LearnOptions.defaults(a).delta() : a.isBilinear() ? -1 : 0;
         for (int q = 0; q < p; q++) {
-            theta[q] = s.makeNumVar(0, 1, "theta" + q);
+            theta[q] = s.makeNumVar(lo, 1, "theta" + q);
         }
         if (a.isChoquet()) {
             theta[0].setBounds(0, 0);
             theta[p - 1].setBounds(1, 1);
-            for (int mask = 0; mask < p; mask++) {
-                for (int b = 0; b < n; b++) {
-                    if ((mask & (1 << b)) == 0) {
-                        MPConstraint c = s.makeConstraint(0, MPSolver.infinity());
-                        c.setCoefficient(theta[mask | (1 << b)], 1);
-                        c.setCoefficient(theta[mask], -1);
-                    }
-                }
+            measure(s, theta, n, a == Aggregator.CHOQUET_M);
+        } else if (a.isBilinear()) {
+            MPConstraint c = s.makeConstraint(1, 1);
+            for (int k = 0, diagonal = 0; k < n; diagonal += n - k, k++) {
+                c.setCoefficient(theta[diagonal], 1); // (k, k): after the k rows above, of n, n-1, .. entries
             }
         } else {
             MPConstraint c = s.makeConstraint(1, 1);
@@ -166,6 +187,19 @@ public final class PlainMilp {
                 c.setCoefficient(k[r], bigM * scale);
             }
         }
+        if (a.signConstrained()) { // theta . phi(i, j) >= 0 on every pair, scaled as the rows above
+            for (int i : train) {
+                for (int j = 0; j < nr; j++) {
+                    double[] f = phi(a, z[0], z[1], n, i, j);
+                    MPConstraint c = s.makeConstraint(0, MPSolver.infinity());
+                    for (int q = 0; q < p; q++) {
+                        if (f[q] != 0) {
+                            c.setCoefficient(theta[q], f[q] * scale);
+                        }
+                    }
+                }
+            }
+        }
         s.setTimeLimit((long) (seconds * 1000));
         MPSolver.ResultStatus st = MilpModel.solve(s, MilpModel.isHighs(backend));
         double[] t = new double[p];
@@ -178,6 +212,32 @@ public final class PlainMilp {
         }
         s.delete();
         return new Outcome(st, linked, t);
+    }
+
+    /**
+     * mu(A) &lt;= mu(A u {k}) for every A and k not in A; with {@code submodular} also
+     * mu(A u {k}) + mu(A u {l}) >= mu(A u {k, l}) + mu(A) for k &lt; l not in A (CI_m).
+     */
+    private static void measure(MPSolver s, MPVariable[] mu, int n, boolean submodular) {
+        for (int mask = 0; mask < 1 << n; mask++) {
+            for (int b = 0; b < n; b++) {
+                if ((mask & (1 << b)) != 0) {
+                    continue;
+                }
+                MPConstraint c = s.makeConstraint(0, MPSolver.infinity());
+                c.setCoefficient(mu[mask | (1 << b)], 1);
+                c.setCoefficient(mu[mask], -1);
+                for (int e = b + 1; submodular && e < n; e++) {
+                    if ((mask & (1 << e)) == 0) {
+                        MPConstraint r = s.makeConstraint(0, MPSolver.infinity());
+                        r.setCoefficient(mu[mask | (1 << b)], 1);
+                        r.setCoefficient(mu[mask | (1 << e)], 1);
+                        r.setCoefficient(mu[mask | (1 << b) | (1 << e)], -1);
+                        r.setCoefficient(mu[mask], -1);
+                    }
+                }
+            }
+        }
     }
 
     /**
