@@ -36,8 +36,8 @@ final class CoverLp {
     /** The records given when the rows were last relaxed. */
     private boolean[] given;
     private int restarts;
-    /** x at the last optimal {@link #duals}, by record (0 for records in no row). */
-    private double[] point;
+    /** Whether the LP holds the optimum of the last {@link #duals}, unchanged since ({@link #point}). */
+    private boolean optimal;
     /** GLOP's parameters: no presolve and the dual simplex for an LP kept warm, GLOP's defaults for one solve. */
     private final String parameters;
 
@@ -65,6 +65,7 @@ final class CoverLp {
      * the learner's next, as in a replay of unrelated problems), the LP is built afresh.
      */
     void sync(int[][] all, int cutCount, boolean[] now) {
+        optimal = false;
         if (lp != null && !continues(all, cutCount, now)) {
             delete();
             count = 0;
@@ -149,6 +150,7 @@ final class CoverLp {
      * {@link CoverDual#lpStart}'s null.
      */
     double[] duals(double deadline, Halt halt) {
+        optimal = false;
         double remaining = deadline - StopRequest.now();
         if (remaining <= 0 || halt.halted() || lp == null) {
             return null;
@@ -167,10 +169,7 @@ final class CoverLp {
         for (int c = 0; c < count; c++) {
             dual[c] = Math.max(0, rows[c].dualValue());
         }
-        point = new double[records];
-        for (int r = 0; r < records; r++) {
-            point[r] = x[r] == null ? 0 : Math.max(0, x[r].solutionValue());
-        }
+        optimal = true;
         return dual;
     }
 
@@ -181,9 +180,19 @@ final class CoverLp {
         }
     }
 
-    /** The LP's optimal x at the last {@link #duals} that returned a dual (a copy), by record; null before one. */
+    /**
+     * The LP's optimal x by record (0 for records in no row), read from the solver when asked: only
+     * right after a {@link #duals} that returned a dual, with no {@link #sync} since; else null.
+     */
     double[] point() {
-        return point == null ? null : point.clone();
+        if (!optimal) {
+            return null;
+        }
+        double[] point = new double[records];
+        for (int r = 0; r < records; r++) {
+            point[r] = x[r] == null ? 0 : Math.max(0, x[r].solutionValue());
+        }
+        return point;
     }
 
     /** GLOP's simplex iterations in the last solve. */
@@ -197,6 +206,7 @@ final class CoverLp {
     }
 
     void delete() {
+        optimal = false;
         if (lp != null) {
             lp.delete();
             lp = null;

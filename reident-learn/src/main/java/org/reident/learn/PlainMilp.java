@@ -119,10 +119,12 @@ public final class PlainMilp {
         // all rows first, to size the global big-M: theta . delta >= -sum_f |delta_f| since every
         // theta_f of WM, OWA and a fuzzy measure lies in [0, 1], and of SB, SB_NC and MD* in [-1, 1]
         double[][][] deltas = new double[train.length][][];
+        double[][] owns = new double[train.length][];
         double bigM = eps;
         for (int r = 0; r < train.length; r++) {
             int i = train[r];
             double[] own = phi(a, z[0], z[1], n, i, truth[i]);
+            owns[r] = own;
             deltas[r] = new double[nr][];
             for (int j = 0; j < nr; j++) {
                 if (j == truth[i]) {
@@ -187,14 +189,15 @@ public final class PlainMilp {
                 c.setCoefficient(k[r], bigM * scale);
             }
         }
-        if (a.signConstrained()) { // theta . phi(i, j) >= 0 on every pair, scaled as the rows above
-            for (int i : train) {
+        if (a.signConstrained()) { // theta . phi(i, j) >= 0 on every pair, phi(i, j) = delta + own, scaled as above
+            for (int r = 0; r < train.length; r++) {
                 for (int j = 0; j < nr; j++) {
-                    double[] f = phi(a, z[0], z[1], n, i, j);
+                    double[] f = deltas[r][j];
                     MPConstraint c = s.makeConstraint(0, MPSolver.infinity());
                     for (int q = 0; q < p; q++) {
-                        if (f[q] != 0) {
-                            c.setCoefficient(theta[q], f[q] * scale);
+                        double v = (f == null ? 0 : f[q]) + owns[r][q];
+                        if (v != 0) {
+                            c.setCoefficient(theta[q], v * scale);
                         }
                     }
                 }
