@@ -18,6 +18,7 @@ import org.reident.distance.Standardization;
 import org.reident.io.AtomicOutput;
 import org.reident.io.Checksums;
 import org.reident.learn.Aggregator;
+import org.reident.learn.ConflictFile;
 import org.reident.learn.EpsAdvice;
 import org.reident.learn.EpsPasses;
 import org.reident.learn.LearnOptions;
@@ -123,6 +124,13 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
                 + "holds the weighted means (all but owa), so the result never links fewer. Not with --method hrla."})
     Path start;
 
+    @Option(names = "--conflicts", paramLabel = "FILE", converter = FileName.class,
+            description = {"Keep the conflicts the run proves (sets of records no parameter value links together) in FILE, and start "
+                + "from those it holds: a run stopped by its limit or Ctrl-C goes on from where it stood. FILE is made when missing and "
+                + "written at the run's end; it is bound to the files, variables, training records, family and standardisation, and "
+                + "holds each eps's conflicts apart. With --formulation cuts (the default) and --method milp."})
+    Path conflicts;
+
     @Option(names = "--seed", defaultValue = "1", paramLabel = "S",
             description = "Seed of the training sample and of HRLA's record order (default ${DEFAULT-VALUE}).")
     long seed;
@@ -168,6 +176,17 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
             AtomicOutput.checkNotInput(out, "--out", input.original, input.masked, trainIds, start);
         }
         Formulation form = Formulation.parse(formulation);
+        if (conflicts != null) {
+            if (hrla || form != Formulation.CUTS) {
+                throw new InputException("--conflicts keeps the conflicts of the cuts formulation: use it with --method milp"
+                        + " --formulation cuts");
+            }
+            if (out != null && out.toAbsolutePath().normalize().equals(conflicts.toAbsolutePath().normalize())) {
+                throw new InputException("--conflicts " + conflicts + ": is also the --out file, expected another file name");
+            }
+            AtomicOutput.checkWritable(conflicts, "--conflicts");
+            AtomicOutput.checkNotInput(conflicts, "--conflicts", input.original, input.masked, trainIds, start, out);
+        }
         checkSolver(solver, solverParams);
         TrainingSet.check(trainFraction, trainIds);
         Direction dir = Direction.parse(direction);
@@ -183,6 +202,7 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
         LearnResult r;
         boolean interrupted;
         Margin.Auto chosen = null;
+        ConflictFile keptFile = null;
         EpsPasses.Outcome passes = null;
         LinkageResult am;
         // installed before the files are read: a Ctrl-C while they load stops the run as at its
@@ -214,7 +234,8 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
             if (hrla) {
                 r = new Hrla(learningRate, epochs, seed, o.standardization(), o.progress()).learn(data, train).result();
             } else {
-                passes = EpsPasses.learn(form, o, data, train, chosen != null);
+                keptFile = conflicts == null ? null : ConflictFile.open(conflicts, o, data, train); // read now: a bad file ends the run before any solve
+                passes = EpsPasses.learn(form, o, data, train, chosen != null, keptFile);
                 r = passes.result();
                 o = passes.options(); // the last pass's eps
             }
@@ -222,6 +243,7 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
         } finally {
             stop.close();
         }
+        String conflictsLine = keptFile == null ? null : keptFile.note(o.eps(), r.bound());
         EpsAdvice advice = passes != null ? passes.advice() : EpsAdvice.of(r.linkage(), train, o.eps(), r.bound());
         ObjectNode j = LearnReport.json(r, data, train, a, o, advice);
         j.put("eps_chosen", chosen == null ? "given" : "auto");
@@ -239,6 +261,15 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
         }
         if (interrupted) {
             j.put("interrupted", true);
+        }
+        if (keptFile != null) {
+            ObjectNode cj = j.putObject("conflicts");
+            cj.put("file", keptFile.path().toString());
+            cj.put("kept", keptFile.keptAt(o.eps()));
+            cj.put("read", keptFile.readAt(o.eps()));
+            if (keptFile.boundReadAt(o.eps()) >= 0) {
+                cj.put("bound_read", keptFile.boundReadAt(o.eps())); // proven by the run that wrote the file
+            }
         }
         String pdLine = null;
         if (a == Aggregator.BILINEAR_NC && !NearestPsd.isPsd(r.model().values(), data.dimension(), 1e-9)) {
@@ -303,6 +334,9 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
             }
             if (pdLine != null) {
                 stdout.println(pdLine);
+            }
+            if (conflictsLine != null) {
+                stdout.println(conflictsLine);
             }
             if (out != null) {
                 stdout.println("model written to " + out + " (use it with: reident link --method " + a.method().label() + " --params " + out

@@ -90,6 +90,7 @@ public final class ConflictLearner {
     private final boolean group;
     /** {@link ConflictRun#DIVE_GAP}, or a test's. */
     private final long diveGap;
+    private final ConflictFile conflicts;
 
     public ConflictLearner(LearnOptions options) {
         this(options, CoverSearch.NODES, HARD_NODES);
@@ -106,12 +107,12 @@ public final class ConflictLearner {
     /** As above, every master solve's problem also added to {@code record} (may be null). */
     ConflictLearner(LearnOptions options, long treeNodes, long hardNodes, List<MasterReplay.Problem> record) {
         this(options, treeNodes, hardNodes, record, ROUND_PAUSE, null, null, false, ConflictRun.NODE_CHECKS_FROM,
-                NodeSamples.EVERY, false, ConflictRun.DIVE_GAP);
+                NodeSamples.EVERY, false, ConflictRun.DIVE_GAP, null);
     }
 
     private ConflictLearner(LearnOptions options, long treeNodes, long hardNodes, List<MasterReplay.Problem> record,
             double roundPause, DistanceModel start, String startWhat, boolean epsCheck, int nodeChecksFrom,
-            long nodeEvery, boolean group, long diveGap) {
+            long nodeEvery, boolean group, long diveGap, ConflictFile conflicts) {
         this.o = options;
         this.treeNodes = treeNodes;
         this.hardNodes = hardNodes;
@@ -124,12 +125,13 @@ public final class ConflictLearner {
         this.nodeEvery = nodeEvery;
         this.group = group;
         this.diveGap = diveGap;
+        this.conflicts = conflicts;
     }
 
     /** The same learner whose rounds wait for the leading weight cells after {@code seconds} (tests). */
     ConflictLearner roundPause(double seconds) {
         return new ConflictLearner(o, treeNodes, hardNodes, record, seconds, start, startWhat, epsCheck, nodeChecksFrom,
-                nodeEvery, group, diveGap);
+                nodeEvery, group, diveGap, conflicts);
     }
 
     /**
@@ -139,7 +141,7 @@ public final class ConflictLearner {
      */
     public ConflictLearner start(DistanceModel model, String what) {
         return new ConflictLearner(o, treeNodes, hardNodes, record, roundPause, model, what, epsCheck, nodeChecksFrom, nodeEvery,
-                group, diveGap);
+                group, diveGap, conflicts);
     }
 
     /**
@@ -149,7 +151,7 @@ public final class ConflictLearner {
      */
     public ConflictLearner untilEpsAdvised() {
         return new ConflictLearner(o, treeNodes, hardNodes, record, roundPause, start, startWhat, true, nodeChecksFrom, nodeEvery,
-                group, diveGap);
+                group, diveGap, conflicts);
     }
 
     /**
@@ -158,13 +160,13 @@ public final class ConflictLearner {
      */
     ConflictLearner nodeChecks(int fromSamples, long everyMask) {
         return new ConflictLearner(o, treeNodes, hardNodes, record, roundPause, start, startWhat, epsCheck, fromSamples,
-                everyMask, group, diveGap);
+                everyMask, group, diveGap, conflicts);
     }
 
     /** The same learner whose rounds dive from a gap of {@code gap} records ({@link ConflictRun#DIVE_GAP}; tests). */
     ConflictLearner diveGap(long gap) {
         return new ConflictLearner(o, treeNodes, hardNodes, record, roundPause, start, startWhat, epsCheck, nodeChecksFrom,
-                nodeEvery, group, gap);
+                nodeEvery, group, gap, conflicts);
     }
 
     /**
@@ -175,7 +177,17 @@ public final class ConflictLearner {
      */
     ConflictLearner forGroup() {
         return new ConflictLearner(o, treeNodes, hardNodes, record, roundPause, start, startWhat, epsCheck, nodeChecksFrom,
-                nodeEvery, true, diveGap);
+                nodeEvery, true, diveGap, null); // a group's conflicts are not the run's file's
+    }
+
+    /**
+     * The same learner starting from the conflicts {@code file} keeps at its eps, and writing its own
+     * back to it at its end ({@link ConflictFile}, {@link RunConflicts}; null: none). Groups learned
+     * alone ({@link #forGroup}) keep none.
+     */
+    public ConflictLearner keepConflicts(ConflictFile file) {
+        return new ConflictLearner(o, treeNodes, hardNodes, record, roundPause, start, startWhat, epsCheck, nodeChecksFrom,
+                nodeEvery, group, diveGap, file);
     }
 
     /**
@@ -192,7 +204,8 @@ public final class ConflictLearner {
 
     private ConflictRun run(LinkageData data, int[] train) {
         return new ConflictRun(o, treeNodes, hardNodes, record, roundPause, data, train).startFrom(start, startWhat)
-                .epsCheck(epsCheck).nodeChecks(nodeChecksFrom, nodeEvery).waitLimit(waitLimit()).diveGap(diveGap);
+                .epsCheck(epsCheck).nodeChecks(nodeChecksFrom, nodeEvery).waitLimit(waitLimit()).diveGap(diveGap)
+                .keepConflicts(conflicts);
     }
 
     /**

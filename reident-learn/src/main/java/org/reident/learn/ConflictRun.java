@@ -52,6 +52,12 @@ final class ConflictRun {
     volatile int round;
     /** The groups learned alone before the first round, or the seed of a group's run ({@link RunGroups}). */
     private final RunGroups groups = new RunGroups(this);
+    /** Rounds whose set the slave finished checking: the rounds reported. */
+    private int checked;
+    /** Records the last round's slave gave up for conflicts (0 in a round whose master came first). */
+    private int givenUp;
+    /** The conflicts kept in a file ({@link #keepConflicts}; none by default). */
+    private RunConflicts kept = new RunConflicts(this, null);
     volatile int bound;
     /** The master's own bound (the cuts'), as {@link #bound} before the weight cells' is taken. */
     int cutsBound;
@@ -192,6 +198,15 @@ final class ConflictRun {
      */
     ConflictRun fromGroups(GroupBound.Seed s) {
         groups.seed(s);
+        return this;
+    }
+
+    /**
+     * Starts from the conflicts {@code file} keeps at the run's eps and writes the run's back to it at
+     * its end ({@link RunConflicts}; null: none).
+     */
+    ConflictRun keepConflicts(ConflictFile file) {
+        kept = new RunConflicts(this, file);
         return this;
     }
 
@@ -431,14 +446,17 @@ final class ConflictRun {
         cutsBound = bound;
         beside.start(master::halt);
         boolean masterOptimal = true; // the first S (every linkable record) needs no master solve
+        // a file's conflicts and bound (RunConflicts): the groups' bound is then in the file's, and the
+        // master's cover of the conflicts comes before the first check
+        boolean resumed = !groups.seeded() && kept.take();
         if (groups.seeded()) {
             masterOptimal = groups.takeSeed(keep);
-        } else if (!stopForEps()) {
+        } else if (!resumed && !stopForEps()) {
             groups.learn(); // before the first round: a run stopping for a smaller eps learns no groups
         }
         String status = "TIME_LIMIT";
         boolean hard = false;
-        int checked = 0; // rounds whose set the slave finished checking: the rounds reported
+        boolean masterFirst = resumed && cuts > 0;
         while (true) {
             round++;
             beside.weighTurn();
@@ -450,40 +468,20 @@ final class ConflictRun {
             if (stopForEps()) {
                 break;
             }
-            List<Integer> removed = slaveRound.repair(keep);
-            if (removed == null) {
-                break; // out of time
-            }
-            checked++;
-            if (removed.isEmpty() && masterOptimal || inc.kept() >= bound) {
+            if (!masterFirst) {
+                String end = slavePart(keep, masterOptimal, hard);
+                if (end != null) {
+                    status = end;
+                    break;
+                }
+            } else if (inc.kept() >= bound) { // the file's best parameters meet its bound
                 status = "OPTIMAL";
                 break;
-            }
-            slaveRound.reinsert(keep, removed);
-            if (hard) {
-                slaveRound.reinsert(keep, slaveRound.droppedByMaster(keep, removed));
-            }
-            if (inc.kept() >= bound) {
-                status = "OPTIMAL";
+            } else if (deadline - StopRequest.now() <= 0) {
                 break;
             }
-            if (epsStopped) {
-                break; // said while the tries again paused for the cells (SlaveRound#readBeside)
-            }
-            double remaining = deadline - StopRequest.now();
-            if (remaining <= 0) {
-                break; // no master solve follows: the filters' cuts are not waited for
-            }
-            takeCuts();
-            if (inc.kept() >= bound) { // proven by the searches beside while the filters ran
-                status = "OPTIMAL";
-                break;
-            }
-            remaining = deadline - StopRequest.now();
-            if (remaining <= 0) {
-                break;
-            }
-            CoverMaster.Solved solved = solveMaster(remaining, keep);
+            masterFirst = false;
+            CoverMaster.Solved solved = solveMaster(deadline - StopRequest.now(), keep);
             while (solved == null && beside.haltedForCells()) { // halted for the cells: wait for them, as between rounds
                 beside.waitForCells();
                 if (beside.fromBeside()) {
@@ -517,7 +515,7 @@ final class ConflictRun {
             hard = dove || master.lastTook(hardNodes);
             beside.boundSaid();
             progress(String.format(Locale.ROOT, "round %d: bound %d, best %d, %d given up for conflicts, %d cuts (mean size %.1f%s),"
-                    + " %d rows (%d in the LP), %.1f s (master %.1f s)", round, bound, inc.kept(), removed.size(), cuts,
+                    + " %d rows (%d in the LP), %.1f s (master %.1f s)", round, bound, inc.kept(), givenUp, cuts,
                     cutSize / (double) Math.max(1, cuts),
                     notes(), slave.rows(), slave.lpRows(), elapsed(), masterSeconds));
             if (stopForEps()) {
@@ -548,12 +546,49 @@ final class ConflictRun {
                         + (nodeChecksCut > 0 ? "; the checks of " + nodeChecksCut + " solve" + (nodeChecksCut == 1 ? "" : "s") + " cut short by the clock" : "") + ")" : "")
                 + "; master: " + master.notes() + beside.note();
         cutsLeft = master.cutsSoFar();
+        kept.keep(cutsLeft, inc, bound);
         master.delete();
         slave.delete();
         double gap = LearnedModels.gap(bound, linkage, train, o.eps());
         return new LearnResult(model, status, m, Math.max(0, inc.kept()), bound, gap, linkage, linked, unlinkable, checked,
                 slave.rows(), elapsed(), o.solver() + " (" + engine + ")", epsStopped && !status.equals("OPTIMAL"),
                 status.equals("OPTIMAL") ? null : groups.note(bound));
+    }
+
+    /**
+     * The slave's part of a round on the master's set {@code keep}: gives up a record per conflict
+     * until the rest is linkable, tries them again, and takes the filters' cuts. Null when the master
+     * is to solve next; else the status the run ends with: OPTIMAL (the set was the master's optimum
+     * and linkable, or the incumbent meets the bound), or TIME_LIMIT (out of time, or stopped for a
+     * smaller eps).
+     */
+    private String slavePart(boolean[] keep, boolean masterOptimal, boolean hard) {
+        List<Integer> removed = slaveRound.repair(keep);
+        if (removed == null) {
+            return "TIME_LIMIT"; // out of time
+        }
+        checked++;
+        givenUp = removed.size();
+        if (removed.isEmpty() && masterOptimal || inc.kept() >= bound) {
+            return "OPTIMAL";
+        }
+        slaveRound.reinsert(keep, removed);
+        if (hard) {
+            slaveRound.reinsert(keep, slaveRound.droppedByMaster(keep, removed));
+        }
+        if (inc.kept() >= bound) {
+            return "OPTIMAL";
+        }
+        if (epsStopped || deadline - StopRequest.now() <= 0) {
+            // eps: said while the tries again paused for the cells (SlaveRound#readBeside); time: no
+            // master solve follows, so the filters' cuts are not waited for
+            return "TIME_LIMIT";
+        }
+        takeCuts();
+        if (inc.kept() >= bound) { // proven by the searches beside while the filters ran
+            return "OPTIMAL";
+        }
+        return deadline - StopRequest.now() <= 0 ? "TIME_LIMIT" : null;
     }
 
     /**

@@ -69,10 +69,16 @@ public final class EpsPasses {
      * eps and {@code again} (false: one pass, as for a given eps).
      */
     public static Outcome learn(Formulation form, LearnOptions o, LinkageData data, int[] train, boolean again) {
+        return learn(form, o, data, train, again, null);
+    }
+
+    /** The same, each pass starting from the conflicts {@code conflicts} keeps at its eps and keeping its own there (null: none). */
+    public static Outcome learn(Formulation form, LearnOptions o, LinkageData data, int[] train, boolean again,
+            ConflictFile conflicts) {
         long t0 = System.nanoTime();
         List<Pass> passes = new ArrayList<>();
         LearnOptions cur = o;
-        LearnResult r = form.learn(cur, data, train, null, null, again);
+        LearnResult r = form.learn(cur, data, train, null, null, again, conflicts);
         while (true) {
             EpsAdvice advice = EpsAdvice.of(r.linkage(), train, cur.eps(), r.bound());
             passes.add(new Pass(cur.eps(), r.status(), r.bound(), advice.withMargin(), advice.below(), r.seconds(),
@@ -94,7 +100,7 @@ public final class EpsPasses {
                         advice.below(), left));
             }
             cur = cur.withEps(advice.suggested()).withTimeLimit(left);
-            r = form.learn(cur, data, train, r.model(), from, true);
+            r = form.learn(cur, data, train, r.model(), from, true, conflicts);
         }
     }
 }

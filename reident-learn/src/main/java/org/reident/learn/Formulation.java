@@ -36,12 +36,25 @@ public enum Formulation {
      */
     public LearnResult learn(LearnOptions o, org.reident.data.LinkageData data, int[] train, DistanceModel start, String what,
             boolean epsCheck) {
+        return learn(o, data, train, start, what, epsCheck, null);
+    }
+
+    /**
+     * The same, the cuts formulation starting from the conflicts {@code conflicts} keeps at the run's
+     * eps and writing its own back to it ({@link ConflictLearner#keepConflicts}; null: none). The
+     * big-M formulation proves no conflicts and takes none.
+     */
+    public LearnResult learn(LearnOptions o, org.reident.data.LinkageData data, int[] train, DistanceModel start, String what,
+            boolean epsCheck, ConflictFile conflicts) {
+        if (this == BIG_M && conflicts != null) {
+            throw new InputException("--conflicts keeps the conflicts of the cuts formulation: use it with --formulation cuts");
+        }
         if (this == BIG_M) {
             SupervisedLearner s = new SupervisedLearner(o);
             s = start == null ? s : s.start(start, what);
             return (epsCheck ? s.untilEpsAdvised() : s).learn(data, train);
         }
-        ConflictLearner c = new ConflictLearner(o);
+        ConflictLearner c = new ConflictLearner(o).keepConflicts(conflicts);
         c = start == null ? c : c.start(start, what);
         return (epsCheck ? c.untilEpsAdvised() : c).learn(data, train);
     }
