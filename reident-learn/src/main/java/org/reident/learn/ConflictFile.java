@@ -169,13 +169,15 @@ public final class ConflictFile {
         AtomicOutput.writeString(path, text);
     }
 
-    /** The cuts each in increasing order, each once (a run may prove a conflict the file already held). */
+    /**
+     * The cuts each as its records in increasing order, each record and each cut once (a run may prove
+     * a conflict the file already held), as {@link Reader#cut} reads them.
+     */
     private static List<int[]> distinct(List<int[]> cuts) {
         Set<String> seen = new HashSet<>();
         List<int[]> out = new ArrayList<>(cuts.size());
         for (int[] c : cuts) {
-            int[] sorted = c.clone();
-            Arrays.sort(sorted);
+            int[] sorted = Arrays.stream(c).sorted().distinct().toArray(); // once per cut at the run's end, not a hot loop
             if (seen.add(Arrays.toString(sorted))) {
                 out.add(sorted);
             }

@@ -107,7 +107,10 @@ class ConflictFileTest {
         }
     }
 
-    /** Blocks of two eps are kept apart; the cuts are written sorted and each once; a run at a third eps reads none. */
+    /**
+     * Blocks of two eps are kept apart; each cut is written sorted with each record once, and each cut
+     * once; a run at a third eps reads none.
+     */
     @Test
     void blocksOfEachEpsRoundTrip() {
         LinkageData d = file(1);
@@ -116,7 +119,7 @@ class ConflictFileTest {
         Path p = dir.resolve("two");
         ConflictFile f = ConflictFile.open(p, o, d, all);
         double[] theta = {0.25, -0.125, 0.5, 0.0, 0.75, 1e-17};
-        f.write(new ConflictFile.Block(1e-4, 40, theta, 45, List.of(new int[] {5, 2, 9}, new int[] {2, 5, 9}, new int[] {0, 59})));
+        f.write(new ConflictFile.Block(1e-4, 40, theta, 45, List.of(new int[] {5, 2, 9}, new int[] {2, 5, 9}, new int[] {59, 0, 59})));
         f.write(new ConflictFile.Block(1e-6, -1, null, 58, List.of(new int[] {7})));
         ConflictFile g = ConflictFile.open(p, o, d, all);
         assertEquals(List.of(1e-6, 1e-4), g.epsHeld());
