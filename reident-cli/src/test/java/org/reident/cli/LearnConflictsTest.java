@@ -63,7 +63,7 @@ class LearnConflictsTest {
         Cli second = learn("--conflicts", f.toString());
         assertEquals(0, second.status(), second.err());
         assertTrue(second.err().contains("reident learn: conflicts: " + kept + " read from " + f + " (eps 1e-4) and its bound "
-                + a.get("objective_bound").asInt()), second.err());
+                + a.get("objective_bound").asInt() + " (the run's was "), second.err());
         assertTrue(second.out().contains("status OPTIMAL: " + a.get("reidentified").asInt() + " re-identified"), second.out());
         assertTrue(second.out().contains("conflicts: " + kept + " at eps 1e-4 kept in " + f + " for a later run (" + kept
                 + " of them read from it; the bound " + a.get("objective_bound").asInt() + " is the one read, proven by the run that"

@@ -50,8 +50,8 @@ final class RunConflicts {
         run.beside.cuts(run.master.cutsSoFar());
         int before = run.bound;
         run.tighten(b.bound());
-        run.progress(String.format(Locale.ROOT, "conflicts: %d read from %s (eps %s) and its bound %d (was %d), %.1f s",
-                b.cuts().size(), file.path(), EpsAdvice.format(eps), run.bound, before, run.elapsed()));
+        run.progress(String.format(Locale.ROOT, "conflicts: %d read from %s (eps %s) and its bound %d (the run's was %d), %.1f s",
+                b.cuts().size(), file.path(), EpsAdvice.format(eps), b.bound(), before, run.elapsed()));
         return true;
     }
 
