@@ -10,6 +10,7 @@ import org.reident.data.LinkageData;
 import org.reident.io.AtomicOutput;
 import org.reident.io.Checksums;
 import org.reident.learn.Aggregator;
+import org.reident.learn.ConflictFile;
 import org.reident.learn.LearnOptions;
 import org.reident.learn.MasterFile;
 import org.reident.learn.MasterReplay;
@@ -75,6 +76,17 @@ public final class BenchMasterCommand implements java.util.concurrent.Callable<I
                     + "--aggregator and --time-limit are then not used (--seed draws --cell-bounds' cells only).")
     Path load;
 
+    @Option(names = "--conflicts", paramLabel = "FILE",
+            description = "Replay one problem instead of learning: the conflicts FILE keeps (from 'learn --conflicts'; of its "
+                    + "smallest eps when it holds several) with covers of at most --at-most records, none fixed; --file, --records, "
+                    + "--aggregator and --time-limit are then not used.")
+    Path conflicts;
+
+    @Option(names = "--at-most", paramLabel = "N",
+            description = "With --conflicts: the largest cover sought (the proof of a run that linked B of M training records, U "
+                    + "of them unlinkable alone, is that none has M - U - B - 1 or fewer).")
+    Long atMost;
+
     @Option(names = "--cell-bounds", defaultValue = "0", paramLabel = "N",
             description = "Also time the weight cells' cover bound on the last problem's cuts: N seeded random cells "
                     + "(sets of a quarter to all of its records), three times over (default ${DEFAULT-VALUE}: not timed).")
@@ -102,12 +114,23 @@ public final class BenchMasterCommand implements java.util.concurrent.Callable<I
         if (save != null && load != null) {
             throw new InputException("--save and --load: give one of them (a loaded file is already saved)");
         }
+        if (conflicts != null && (load != null || save != null)) {
+            throw new InputException("--conflicts: give it without --load and --save");
+        }
+        if ((conflicts == null) != (atMost == null) || atMost != null && atMost < 0) {
+            throw new InputException("--conflicts and --at-most: give both (--at-most >= 0) or neither");
+        }
         MasterReplay.Tree base = MasterReplay.Tree.valueOf(baseline.toUpperCase(Locale.ROOT));
         report.start(spec.commandLine().getOut());
         PrintWriter err = spec.commandLine().getErr();
         String source;
         List<MasterReplay.Problem> problems;
-        if (load != null) {
+        if (conflicts != null) {
+            MasterReplay.Problem one = ConflictFile.masterProblem(conflicts, atMost);
+            problems = List.of(one);
+            source = String.format(Locale.ROOT, "one problem made from %s (%d conflicts over %d records, covers of at most %d sought;"
+                    + " SHA-256 %s)", conflicts.getFileName(), one.cuts().length, one.records(), atMost, Checksums.sha256(conflicts));
+        } else if (load != null) {
             problems = MasterFile.read(load);
             source = "loaded from " + load.getFileName() + " (" + problems.size() + " problems written by `bench-master --save`, SHA-256 "
                     + Checksums.sha256(load) + ")";

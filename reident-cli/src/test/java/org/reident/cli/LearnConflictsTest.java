@@ -71,6 +71,31 @@ class LearnConflictsTest {
     }
 
     /**
+     * `bench-master --conflicts` replays the master alone over a proof's conflicts: with M records, U
+     * unlinkable alone and B linked at the optimum, both trees find no cover of M - U - B - 1 records
+     * (the proof) and one of M - U - B (the optimum's unlinked records hit every conflict).
+     */
+    @Test
+    void theMasterAloneReplaysTheProofsConflicts() throws IOException {
+        Path f = dir.resolve("sb.conflicts");
+        Cli first = learn("--conflicts", f.toString(), "--json");
+        assertEquals(0, first.status(), first.err());
+        JsonNode a = JSON.readTree(first.out());
+        assertEquals("OPTIMAL", a.get("status").asText());
+        long cover = a.get("records").asLong() - a.get("unlinkable").asLong() - a.get("milp_linked").asLong();
+        assertTrue(cover > 0, first.out());
+        Cli none = Cli.run("bench-master", "--conflicts", f.toString(), "--at-most", Long.toString(cover - 1));
+        assertEquals(0, none.status(), none.err());
+        assertTrue(none.out().contains("| 1 | " + a.get("conflicts").get("kept").asInt() + " | none up to " + (cover - 1) + " |"), none.out());
+        Cli found = Cli.run("bench-master", "--conflicts", f.toString(), "--at-most", Long.toString(cover));
+        assertEquals(0, found.status(), found.err());
+        assertTrue(found.out().contains("| 1 | " + a.get("conflicts").get("kept").asInt() + " | " + cover + " |"), found.out());
+        Cli alone = Cli.run("bench-master", "--conflicts", f.toString());
+        assertEquals(2, alone.status());
+        assertEquals("reident: error: --conflicts and --at-most: give both (--at-most >= 0) or neither", alone.err().strip());
+    }
+
+    /**
      * User errors, each one line and exit status 2, before any solve, and the file left as it was:
      * the big-M formulation, HRLA, a file of another problem (the same file learned for SB_NC), and a
      * file that is not a conflicts file.

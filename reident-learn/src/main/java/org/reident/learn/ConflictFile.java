@@ -93,6 +93,31 @@ public final class ConflictFile {
         return new ConflictFile(path, fp, train.length, parse(path.toString(), lines, fp, train.length));
     }
 
+    /**
+     * The master's problem over the conflicts of {@code path} (its smallest eps's block when it holds
+     * several; none fixed), covers of at most {@code atMost} records sought: the master alone on a
+     * run's conflicts (`bench-master --conflicts`). The file's problem is not checked (no data is at
+     * hand), its body is.
+     */
+    public static MasterReplay.Problem masterProblem(Path path, long atMost) {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(path, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new InputException(path + ": no such file");
+        } catch (IOException e) {
+            throw new InputException(path + ": cannot be read (" + e.getMessage() + ")");
+        }
+        String fp = lines.size() > 1 && lines.get(1).startsWith("fingerprint ") ? lines.get(1).substring("fingerprint ".length()) : "";
+        int records = lines.size() > 2 && lines.get(2).matches("records [0-9]{1,9}") ? Integer.parseInt(lines.get(2).substring(8)) : 0;
+        Map<Double, Block> blocks = parse(path.toString(), lines, fp, records);
+        if (blocks.isEmpty()) {
+            throw new InputException(path + ": holds no conflicts");
+        }
+        List<int[]> cuts = blocks.values().iterator().next().cuts();
+        return new MasterReplay.Problem(records, new boolean[records], cuts.toArray(new int[0][]), 0, atMost);
+    }
+
     /** This eps's block, null when the file holds none; what it holds counts as read ({@link #readAt}). */
     Block at(double eps) {
         Block b = blocks.get(eps);
