@@ -128,8 +128,9 @@ public final class BenchMasterCommand implements java.util.concurrent.Callable<I
         if (conflicts != null) {
             MasterReplay.Problem one = ConflictFile.masterProblem(conflicts, atMost);
             problems = List.of(one);
-            source = String.format(Locale.ROOT, "one problem made from %s (%d conflicts over %d records, covers of at most %d sought;"
-                    + " SHA-256 %s)", conflicts.getFileName(), one.cuts().length, one.records(), atMost, Checksums.sha256(conflicts));
+            source = String.format(Locale.ROOT, "made, as one problem, from the conflicts a learning run kept in %s (`learn"
+                    + " --conflicts`; %d conflicts over %d records, SHA-256 %s), covers of at most %d records sought",
+                    conflicts.getFileName(), one.cuts().length, one.records(), Checksums.sha256(conflicts), atMost);
         } else if (load != null) {
             problems = MasterFile.read(load);
             source = "loaded from " + load.getFileName() + " (" + problems.size() + " problems written by `bench-master --save`, SHA-256 "
