@@ -40,6 +40,15 @@ class LearnConflictsTest {
                 .toArray(String[]::new));
     }
 
+    /** A first run keeping its conflicts in {@code f}, proven optimal: its JSON. */
+    private JsonNode firstRun(Path f) throws IOException {
+        Cli first = learn("--conflicts", f.toString(), "--json");
+        assertEquals(0, first.status(), first.err());
+        JsonNode a = JSON.readTree(first.out());
+        assertEquals("OPTIMAL", a.get("status").asText(), first.out());
+        return a;
+    }
+
     /**
      * The first run makes the file and says so; the second reads every conflict of it, proves the same
      * optimum before any check (the file's bound is the optimum), and says how many it read, in the
@@ -48,15 +57,12 @@ class LearnConflictsTest {
     @Test
     void aSecondRunStartsFromTheFirstRunsConflicts() throws IOException {
         Path f = dir.resolve("sb.conflicts");
-        Cli first = learn("--conflicts", f.toString(), "--json");
-        assertEquals(0, first.status(), first.err());
-        JsonNode a = JSON.readTree(first.out());
-        assertEquals("OPTIMAL", a.get("status").asText());
+        JsonNode a = firstRun(f);
         int kept = a.get("conflicts").get("kept").asInt();
-        assertTrue(kept > 0, first.out());
+        assertTrue(kept > 0, a.toString());
         assertEquals(0, a.get("conflicts").get("read").asInt());
         assertEquals(f.toString(), a.get("conflicts").get("file").asText());
-        assertFalse(a.get("conflicts").has("bound_read"), first.out());
+        assertFalse(a.get("conflicts").has("bound_read"), a.toString());
         assertTrue(Files.readString(f).startsWith("reident conflicts 1\nfingerprint "));
         Cli json = learn("--conflicts", f.toString(), "--json");
         assertEquals(a.get("objective_bound").asInt(), JSON.readTree(json.out()).get("conflicts").get("bound_read").asInt(), json.out());
@@ -78,12 +84,9 @@ class LearnConflictsTest {
     @Test
     void theMasterAloneReplaysTheProofsConflicts() throws IOException {
         Path f = dir.resolve("sb.conflicts");
-        Cli first = learn("--conflicts", f.toString(), "--json");
-        assertEquals(0, first.status(), first.err());
-        JsonNode a = JSON.readTree(first.out());
-        assertEquals("OPTIMAL", a.get("status").asText());
+        JsonNode a = firstRun(f);
         long cover = a.get("records").asLong() - a.get("unlinkable").asLong() - a.get("milp_linked").asLong();
-        assertTrue(cover > 0, first.out());
+        assertTrue(cover > 0, a.toString());
         Cli none = Cli.run("bench-master", "--conflicts", f.toString(), "--at-most", Long.toString(cover - 1));
         assertEquals(0, none.status(), none.err());
         assertTrue(none.out().contains("| 1 | " + a.get("conflicts").get("kept").asInt() + " | none up to " + (cover - 1) + " |"), none.out());
