@@ -82,15 +82,9 @@ public final class ConflictFile {
      */
     public static ConflictFile open(Path path, LearnOptions o, LinkageData data, int[] train) {
         String fp = fingerprint(o, data, train);
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(path, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            return new ConflictFile(path, fp, train.length, new TreeMap<>());
-        } catch (IOException e) {
-            throw new InputException(path + ": cannot be read (" + e.getMessage() + ")");
-        }
-        return new ConflictFile(path, fp, train.length, parse(path.toString(), lines, fp, train.length));
+        List<String> lines = lines(path);
+        Map<Double, Block> blocks = lines == null ? new TreeMap<>() : parse(path.toString(), lines, fp, train.length).blocks();
+        return new ConflictFile(path, fp, train.length, blocks);
     }
 
     /**
@@ -100,22 +94,27 @@ public final class ConflictFile {
      * hand), its body is.
      */
     public static MasterReplay.Problem masterProblem(Path path, long atMost) {
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(path, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
+        List<String> lines = lines(path);
+        if (lines == null) {
             throw new InputException(path + ": no such file");
+        }
+        Contents c = parse(path.toString(), lines, null, -1);
+        if (c.blocks().isEmpty()) {
+            throw new InputException(path + ": holds no conflicts");
+        }
+        List<int[]> cuts = c.blocks().values().iterator().next().cuts();
+        return new MasterReplay.Problem(c.records(), new boolean[c.records()], cuts.toArray(new int[0][]), 0, atMost);
+    }
+
+    /** The file's lines; null when it does not exist. */
+    private static List<String> lines(Path path) {
+        try {
+            return Files.readAllLines(path, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            return null;
         } catch (IOException e) {
             throw new InputException(path + ": cannot be read (" + e.getMessage() + ")");
         }
-        String fp = lines.size() > 1 && lines.get(1).startsWith("fingerprint ") ? lines.get(1).substring("fingerprint ".length()) : "";
-        int records = lines.size() > 2 && lines.get(2).matches("records [0-9]{1,9}") ? Integer.parseInt(lines.get(2).substring(8)) : 0;
-        Map<Double, Block> blocks = parse(path.toString(), lines, fp, records);
-        if (blocks.isEmpty()) {
-            throw new InputException(path + ": holds no conflicts");
-        }
-        List<int[]> cuts = blocks.values().iterator().next().cuts();
-        return new MasterReplay.Problem(records, new boolean[records], cuts.toArray(new int[0][]), 0, atMost);
     }
 
     /** This eps's block, null when the file holds none; what it holds counts as read ({@link #readAt}). */
@@ -227,17 +226,27 @@ public final class ConflictFile {
         return HexFormat.of().formatHex(d.digest());
     }
 
-    private static Map<Double, Block> parse(String file, List<String> lines, String fp, int records) {
+    /** A file's training records and blocks. */
+    private record Contents(int records, Map<Double, Block> blocks) {
+    }
+
+    /**
+     * Reads and checks a file's lines: against this run's fingerprint and training records, or with
+     * {@code fp} null and {@code records} -1 against none (the file's own are taken); the body always.
+     */
+    private static Contents parse(String file, List<String> lines, String fp, int records) {
         Reader in = new Reader(file, lines);
         in.expect(HEADER, "the header '" + HEADER + "'");
         String got = in.field("fingerprint");
-        if (!got.equals(fp)) {
+        if (fp != null && !got.equals(fp)) {
             throw new InputException(file + ": holds the conflicts of another problem (its fingerprint " + abbreviate(got)
                     + ", this run's " + abbreviate(fp) + ": other files, variables, training records, family or"
                     + " standardisation); give another --conflicts file or remove this one");
         }
+        int at = in.line;
         int n = in.count("records");
-        if (n != records) {
+        if (records >= 0 && n != records) {
+            in.line = at;
             throw in.error("records " + records + " (this run's training records)");
         }
         String body = in.field("body");
@@ -251,9 +260,9 @@ public final class ConflictFile {
         }
         Map<Double, Block> blocks = new TreeMap<>();
         while (in.more()) {
-            blocks.put(in.peekEps(), in.block(records));
+            blocks.put(in.peekEps(), in.block(n));
         }
-        return blocks;
+        return new Contents(n, blocks);
     }
 
     private static String abbreviate(String hex) {
@@ -331,17 +340,17 @@ public final class ConflictFile {
         }
 
         int count(String name) {
+            int at = line;
             String v = field(name);
-            line--;
             try {
                 int n = Integer.parseInt(v);
                 if (n >= 0) {
-                    line++;
                     return n;
                 }
             } catch (NumberFormatException e) {
                 // said below
             }
+            line = at;
             throw error("'" + name + " N' with N a whole number >= 0");
         }
 

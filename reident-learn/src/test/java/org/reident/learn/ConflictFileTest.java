@@ -109,7 +109,7 @@ class ConflictFileTest {
 
     /**
      * Blocks of two eps are kept apart; each cut is written sorted with each record once, and each cut
-     * once; a run at a third eps reads none.
+     * once; a run at a third eps reads none; `bench-master --conflicts` takes the smallest eps's block.
      */
     @Test
     void blocksOfEachEpsRoundTrip() {
@@ -137,6 +137,20 @@ class ConflictFileTest {
         assertNull(g.at(1e-5));
         assertEquals(0, g.readAt(1e-5));
         assertEquals(1, g.readAt(1e-6));
+        MasterReplay.Problem m = ConflictFile.masterProblem(p, 5); // bench-master --conflicts: the smallest eps's block
+        assertEquals(60, m.records());
+        assertEquals(1, m.cuts().length);
+        assertArrayEquals(new int[] {7}, m.cuts()[0]);
+        assertEquals(0, m.atLeast());
+        assertEquals(5, m.atMost());
+    }
+
+    /** A file of SB on {@link #file}(1) holding {@code cuts} at eps 1e-4, no parameters, bound 60. */
+    private Path written(String name, int[]... cuts) {
+        Path p = dir.resolve(name);
+        ConflictFile.open(p, LearnOptions.defaults(Aggregator.BILINEAR), file(1), LearnFixtures.all(60))
+                .write(new ConflictFile.Block(1e-4, -1, null, 60, List.of(cuts)));
+        return p;
     }
 
     /** Another problem's file (one value of the protected file changed; another family; fewer training records) is refused by name. */
@@ -145,8 +159,7 @@ class ConflictFileTest {
         LinkageData d = file(1);
         int[] all = LearnFixtures.all(60);
         LearnOptions o = LearnOptions.defaults(Aggregator.BILINEAR);
-        Path p = dir.resolve("one");
-        ConflictFile.open(p, o, d, all).write(new ConflictFile.Block(1e-4, -1, null, 60, List.of(new int[] {1, 2})));
+        Path p = written("one", new int[] {1, 2});
         String before = Files.readString(p);
         double[] y = d.masked().clone();
         y[7] += 1e-9;
@@ -168,8 +181,7 @@ class ConflictFileTest {
         LinkageData d = file(1);
         int[] all = LearnFixtures.all(60);
         LearnOptions o = LearnOptions.defaults(Aggregator.BILINEAR);
-        Path p = dir.resolve("f");
-        ConflictFile.open(p, o, d, all).write(new ConflictFile.Block(1e-4, -1, null, 60, List.of(new int[] {1, 2}, new int[] {3})));
+        Path p = written("f", new int[] {1, 2}, new int[] {3});
         List<String> lines = Files.readAllLines(p, StandardCharsets.UTF_8);
         assertEquals("cut 1 2", lines.get(5));
         lines.set(5, "cut 1 4");
@@ -182,5 +194,8 @@ class ConflictFileTest {
         Files.writeString(p, ConflictFile.HEADER + "\nfingerprint " + ConflictFile.fingerprint(o, d, all) + "\nrecords 60\n");
         InputException body = assertThrows(InputException.class, () -> ConflictFile.open(p, o, d, all));
         assertEquals(p + ":4:1: expected 'body VALUE', got the end of the file", body.getMessage());
+        Files.writeString(p, ConflictFile.HEADER + "\nfingerprint " + ConflictFile.fingerprint(o, d, all) + "\nrecords 59\n");
+        InputException records = assertThrows(InputException.class, () -> ConflictFile.open(p, o, d, all));
+        assertEquals(p + ":3:1: expected records 60 (this run's training records), got 'records 59'", records.getMessage());
     }
 }
