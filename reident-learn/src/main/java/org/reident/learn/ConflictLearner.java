@@ -83,12 +83,12 @@ public final class ConflictLearner {
     private final String startWhat;
     /** Whether a run ends once its incumbent advises a smaller eps ({@link #untilEpsAdvised}). */
     private final boolean epsCheck;
-    /** {@link ConflictRun#NODE_CHECKS_FROM} and {@link NodeSamples#EVERY}, or a test's. */
+    /** {@link NodeChecks#FROM} and {@link NodeSamples#EVERY}, or a test's. */
     private final int nodeChecksFrom;
     private final long nodeEvery;
     /** A group's run ({@link #forGroup}): the searches beside wait {@link WeightsBeside#AFTER} whatever its limit. */
     private final boolean group;
-    /** {@link ConflictRun#DIVE_GAP}, or a test's. */
+    /** {@link RoundMaster#DIVE_GAP}, or a test's. */
     private final long diveGap;
     private final ConflictFile conflicts;
 
@@ -106,8 +106,8 @@ public final class ConflictLearner {
 
     /** As above, every master solve's problem also added to {@code record} (may be null). */
     ConflictLearner(LearnOptions options, long treeNodes, long hardNodes, List<MasterReplay.Problem> record) {
-        this(options, treeNodes, hardNodes, record, ROUND_PAUSE, null, null, false, ConflictRun.NODE_CHECKS_FROM,
-                NodeSamples.EVERY, false, ConflictRun.DIVE_GAP, null);
+        this(options, treeNodes, hardNodes, record, ROUND_PAUSE, null, null, false, NodeChecks.FROM,
+                NodeSamples.EVERY, false, RoundMaster.DIVE_GAP, null);
     }
 
     private ConflictLearner(LearnOptions options, long treeNodes, long hardNodes, List<MasterReplay.Problem> record,
@@ -163,7 +163,7 @@ public final class ConflictLearner {
                 everyMask, group, diveGap, conflicts);
     }
 
-    /** The same learner whose rounds dive from a gap of {@code gap} records ({@link ConflictRun#DIVE_GAP}; tests). */
+    /** The same learner whose rounds dive from a gap of {@code gap} records ({@link RoundMaster#DIVE_GAP}; tests). */
     ConflictLearner diveGap(long gap) {
         return new ConflictLearner(o, treeNodes, hardNodes, record, roundPause, start, startWhat, epsCheck, nodeChecksFrom,
                 nodeEvery, group, gap, conflicts);

@@ -70,74 +70,12 @@ final class ConflictRun {
     private final SlaveRound slaveRound = new SlaveRound(this);
     /** {@link #conflicts} as of the last {@link #takeCuts}. */
     int conflictsTaken;
-    /**
-     * Master solves that left fewer samples of their nodes than this ({@link NodeSamples}, one every
-     * 512 nodes of a search) have them dropped unchecked: on the 400-record files, whose solves take
-     * milliseconds, the checks cost more than they gave (seed-1 M5-38 SB_NC 5.9-6.6 s -> 7.7-8.1 s
-     * with every solve's nodes checked). A count, not the solve's seconds, so that which solves are
-     * checked does not depend on the machine's speed.
-     */
-    static final int NODE_CHECKS_FROM = 16;
-    private int nodeChecksFrom = NODE_CHECKS_FROM;
-    /**
-     * The checks of a solve's samples stop once they have taken this many times the solve's own time
-     * (never on an idle machine on the files measured, where they take about as long: 0.7-1.5 times on
-     * the whole Census's SB), so that a file whose checks cost far more than its nodes keeps its
-     * rounds. At 4 it fired once in the whole Census's SB proof of stop 58, when a test run started
-     * beside the learner in its first minute (the solve timed idle, its checks under load), and the
-     * path went another way from round 12: hence 10, far from the ratios seen.
-     */
-    static final double NODE_CHECKS_VALVE = 10;
-    /**
-     * Nodes of a dive ({@link CoverSearch#dive}): once the tree has given up on a master solve (left
-     * it to the exact solver, or within {@link #EARLY_NODES}), each round while the gap is at least
-     * {@link #DIVE_GAP} records takes any cover that admits a set larger than the incumbent, found
-     * within this many nodes, instead of the smallest; the bound then comes from the covering LP over
-     * every cut. A dive that gives up falls back to the covering LP's set ({@link CoverSearch#lpSet}),
-     * at most {@link #LP_SET_STALLS} at one bound, else to the exact solve.
-     */
-    static final long DIVE_NODES = 200_000;
-    /**
-     * Records between the bound proven and the incumbent's cover from which a round dives (below it
-     * the exact solve, whose proof the bound then needs, is near enough to try).
-     */
-    static final long DIVE_GAP = 16;
-    private long diveGap = DIVE_GAP;
-    /**
-     * The most sets of the covering LP taken at one bound after dives gave up ({@link #solveMaster}):
-     * then the exact solve follows, whose proof the run may need (the covering LP's
-     * bound cannot fall below the LP's optimum over every conflict, and rounds of such sets, each
-     * giving cuts, need not end). With one (a set only once the bound had fallen since the last), the
-     * whole Census's OWA was left to the exact solve from 85 s of 600 s, which never moved it (bound 763).
-     */
-    static final int LP_SET_STALLS = 3;
-    /** The cuts and the bound when a round last took the covering LP's set; how many at that bound. */
-    private int lpSetCuts = -1;
-    private int lpSetBound = Integer.MAX_VALUE;
-    private int lpSetsStalled;
-    /**
-     * Nodes the tree gets for the smallest cover in a round at least {@link #DIVE_GAP} records from
-     * its incumbent before any solve was given up on (stop 81): when it gives up within them, the
-     * sizes it ruled out tighten the bound and the round dives, so the exact solver is not asked
-     * there. On the Census released by rank swapping (p = 5), CI, the first solve given up had taken
-     * the tree's 10 million nodes and SCIP 41 s, the next 50 s; with this limit the rounds dive from
-     * 29 s instead of 80 s (docs/learning.md, "A stalled master dives"). The tree's own limit if
-     * smaller.
-     */
-    static final long EARLY_NODES = 1_000_000;
+    /** How each round asks its master for the next set (the smallest cover, a dive, the covering LP's set). */
+    private final RoundMaster roundMaster = new RoundMaster(this);
+    /** The slave's checks of the master's sampled nodes. */
+    private final NodeChecks nodeChecks = new NodeChecks(this);
     /** The most bytes the weight cells' open cells hold ({@link SimplexCells#maxBytes}; at most 0: their share of the heap). */
     long cellBytes = -1;
-    /** Since a solve the tree gave up on: rounds far from the incumbent dive ({@link #solveMaster}). */
-    private boolean diving;
-    /** The last {@link #solveMaster} was answered by a dive. */
-    private boolean dove;
-    /** The last {@link #solveMaster}'s seconds. */
-    private double solveSeconds;
-    /** Sets of the master's nodes checked by the slave, and the conflicts they gave ({@link #checkNodes}). */
-    int nodeChecks;
-    int nodeConflicts;
-    /** Solves whose samples were not all checked by {@link #NODE_CHECKS_VALVE} ({@link #checkNodes}). */
-    int nodeChecksCut;
     /** When the master solve under way started (nanoTime seconds); negative: none under way. */
     volatile double masterSince = -1;
     final Heartbeat heartbeat;
@@ -227,15 +165,15 @@ final class ConflictRun {
         return this;
     }
 
-    /** Rounds dive from a gap of {@code gap} records ({@link #DIVE_GAP}, or a test's). */
+    /** Rounds dive from a gap of {@code gap} records ({@link RoundMaster#DIVE_GAP}, or a test's). */
     ConflictRun diveGap(long gap) {
-        this.diveGap = gap;
+        roundMaster.diveGap(gap);
         return this;
     }
 
     /** Nodes' sets checked after master solves that left at least {@code fromSamples}, sampled every {@code everyMask} + 1 nodes. */
     ConflictRun nodeChecks(int fromSamples, long everyMask) {
-        this.nodeChecksFrom = fromSamples;
+        nodeChecks.from(fromSamples);
         master.sampleEvery(everyMask);
         return this;
     }
@@ -326,66 +264,6 @@ final class ConflictRun {
         if (o.progress() != null) {
             o.progress().accept(line);
         }
-    }
-
-    /**
-     * One master's solve of a round, within {@code remaining} s: far from the incumbent (at least
-     * {@link #diveGap} records), an early give-up ({@link #EARLY_NODES}) and then dives
-     * ({@link #DIVE_NODES}) while the tree gives up; a dive that finds nothing takes the covering LP's
-     * set instead ({@link CoverSearch#lpSet}: no larger than the incumbent, perhaps, but its conflicts
-     * raise the LP's bound) when the cuts have grown since the last, at most {@link #LP_SET_STALLS} at
-     * one bound; else the exact solve. Null when none answered in time or the master was halted ({@link BesideReader#watchMaster}).
-     * Sets {@link #dove}, {@link #diving} and {@link #solveSeconds}; tightens the bound by the sizes an
-     * early give-up ruled out.
-     */
-    private CoverMaster.Solved solveMaster(double remaining, boolean[] keep) {
-        long ms = System.nanoTime();
-        phase = "master: covering " + cuts + " cuts";
-        masterSince = ms / 1e9;
-        Thread watch = beside.watchMaster(master::halt); // the pause within a master's solve (null: no cells)
-        beside.holdCellsWhileCutsLead();
-        CoverMaster.Solved solved = null;
-        dove = false;
-        long atMost = inc.kept() < 0 ? m : m - inc.kept() - 1;
-        boolean far = atMost - (m - bound) >= diveGap;
-        try {
-            if (far && !diving) {
-                solved = master.solveWithin(remaining, keep, m - bound, atMost, EARLY_NODES);
-                if (solved == null && master.ruledOut() >= 0) { // the tree gave up: this round dives
-                    cutsBound = Math.min(cutsBound, m - (int) master.ruledOut());
-                    tighten(m - (int) master.ruledOut());
-                    diving = true;
-                }
-                remaining = deadline - StopRequest.now();
-            }
-            if (far && diving && solved == null && remaining > 0) {
-                solved = master.dive(remaining, keep, m - bound, atMost, DIVE_NODES);
-                dove = solved != null;
-                remaining = deadline - StopRequest.now();
-                lpSetsStalled = bound < lpSetBound ? 0 : lpSetsStalled;
-                if (solved == null && remaining > 0 && cuts > lpSetCuts && lpSetsStalled < LP_SET_STALLS
-                        && !beside.haltedForCells()) {
-                    lpSetCuts = cuts;
-                    lpSetBound = bound;
-                    lpSetsStalled++;
-                    solved = master.lpSet(remaining, keep, m - bound);
-                    dove = solved != null;
-                    remaining = deadline - StopRequest.now();
-                }
-            }
-            if (solved == null && remaining > 0) {
-                solved = master.solve(remaining, keep, m - bound, atMost);
-            }
-        } finally {
-            beside.releaseCells();
-        }
-        if (watch != null) {
-            watch.interrupt();
-        }
-        solveSeconds = (System.nanoTime() - ms) / 1e9;
-        masterSeconds += solveSeconds;
-        masterSince = -1;
-        return solved;
     }
 
     /** The heartbeat's line: what the run is doing, with the round's figures so far. */
@@ -481,7 +359,7 @@ final class ConflictRun {
                 break;
             }
             masterFirst = false;
-            CoverMaster.Solved solved = solveMaster(deadline - StopRequest.now(), keep);
+            CoverMaster.Solved solved = roundMaster.solve(deadline - StopRequest.now(), keep);
             while (solved == null && beside.haltedForCells()) { // halted for the cells: wait for them, as between rounds
                 beside.waitForCells();
                 if (beside.fromBeside()) {
@@ -492,7 +370,7 @@ final class ConflictRun {
                     break;
                 }
                 master.resume(); // the cells ended without a proof, no longer lead, or the cuts take a turn
-                solved = solveMaster(deadline - StopRequest.now(), keep);
+                solved = roundMaster.solve(deadline - StopRequest.now(), keep);
             }
             if (solved == null) {
                 break;
@@ -502,17 +380,11 @@ final class ConflictRun {
                 status = "OPTIMAL";
                 break;
             }
-            if (!dove) {
-                diving = master.lastGaveUp();
-            }
             cutsBound = Math.min(cutsBound, m - (int) solved.bestBound()); // a dive's: the covering LP's
             tighten(m - (int) solved.bestBound());
-            List<boolean[]> sampled = master.nodeSamples();
-            if (sampled.size() >= nodeChecksFrom) { // else dropped: a short solve's nodes are not worth a check
-                checkNodes(sampled, solveSeconds);
-            }
+            nodeChecks.after(master.nodeSamples(), roundMaster.seconds());
             masterOptimal = solved.optimal();
-            hard = dove || master.lastTook(hardNodes);
+            hard = roundMaster.dove() || master.lastTook(hardNodes);
             beside.boundSaid();
             progress(String.format(Locale.ROOT, "round %d: bound %d, best %d, %d given up for conflicts, %d cuts (mean size %.1f%s),"
                     + " %d rows (%d in the LP), %.1f s (master %.1f s)", round, bound, inc.kept(), givenUp, cuts,
@@ -542,8 +414,7 @@ final class ConflictRun {
         LinkageResult linkage = inc.linkage() != null ? inc.linkage() : LearnedModels.link(o, model, data);
         int linked = LearnedModels.strictCount(linkage, train);
         String engine = master.version() + ", combinatorial Benders, " + cuts + " cuts"
-                + (nodeConflicts > 0 ? " (" + nodeConflicts + " conflicts from " + nodeChecks + " of the master's nodes"
-                        + (nodeChecksCut > 0 ? "; the checks of " + nodeChecksCut + " solve" + (nodeChecksCut == 1 ? "" : "s") + " cut short by the clock" : "") + ")" : "")
+                + nodeChecks.resultNote()
                 + "; master: " + master.notes() + beside.note();
         cutsLeft = master.cutsSoFar();
         kept.keep(cutsLeft, inc, bound);
@@ -592,36 +463,6 @@ final class ConflictRun {
     }
 
     /**
-     * The master solve's sampled nodes ({@link NodeSamples}) checked by the slave, all of them (at
-     * most {@link NodeSamples#CAPACITY}), in the tree's order: each unlinkable set's conflict goes to
-     * the deletion filters and is a cut at the next round, valid as any other (the conflict is
-     * unlinkable whatever set it came from). The samples, and so the conflicts, do not depend on the
-     * threads or the machine's speed; only the run's deadline, and {@link #NODE_CHECKS_VALVE} times
-     * the solve's own time, end the checks sooner (the latter counted in {@link #nodeChecksCut}: a
-     * run where it happens may take another path on another machine). On the whole Census's SB the
-     * checks take about as long as the solve did (0.7-1.5 times, stop 58).
-     */
-    void checkNodes(List<boolean[]> sets, double seconds) {
-        double until = StopRequest.now() + NODE_CHECKS_VALVE * seconds;
-        phase = "checking the master's nodes";
-        for (boolean[] linked : sets) {
-            if (StopRequest.now() >= until) {
-                nodeChecksCut++;
-                break;
-            }
-            int[] c = slave.check(linked, deadline);
-            if (c == null) {
-                break; // out of time
-            }
-            nodeChecks++;
-            if (c.length > 0) {
-                nodeConflicts++;
-                cut(c);
-            }
-        }
-    }
-
-    /**
      * Takes a proven bound (the master's, the weight cells', the end's dual bound) if it is lower.
      * Never below the incumbent: the bounds count margins of eps exactly, the incumbent is counted
      * by the engine's margins from eps (1 - 1e-3), so a bound below it is that tolerance, and the
@@ -658,7 +499,7 @@ final class ConflictRun {
 
     /** Rare numerical events worth showing (unshrunk cuts, LP restarts), the LP's purges, and how the master solves were answered. */
     String notes() {
-        return (nodeConflicts > 0 ? ", " + nodeConflicts + " from the master's nodes" : "")
+        return nodeChecks.roundNote()
                 + (slave.fallbacks() > 0 ? ", " + slave.fallbacks() + " unshrunk" : "")
                 + (slave.restarts() > 0 ? ", " + slave.restarts() + " LP restarts" : "")
                 + (slave.otherSolves() > 0 ? ", " + slave.otherSolves() + " LPs solved with other settings" : "")

@@ -13,7 +13,7 @@ import java.util.PriorityQueue;
  * tree never takes; the given (fixed) records left out. If the slave finds such a set unlinkable, its
  * conflict C lies inside it, so every cover the tree could still find below that node misses C: one
  * cut refutes the whole subtree, where a round's cut refutes the cover found. {@link ConflictRun}
- * checks the sets after each master solve that left at least {@link ConflictRun#NODE_CHECKS_FROM} of
+ * checks the sets after each master solve that left at least {@link NodeChecks#FROM} of
  * them and hands the conflicts to the deletion filters like any other (a branch-and-check done
  * between the solves: Thorsteinsson, CP 2001; Codato and Fischetti's cuts, Operations Research 54,
  * 2006, taken where the tree searches).

@@ -51,7 +51,7 @@ class CoverDiveTest {
             CoverSearch m = cycleAndPair(fix);
             try {
                 boolean[] keep = new boolean[6];
-                CoverMaster.Solved s = m.dive(30, keep, 0, 5, ConflictRun.DIVE_NODES);
+                CoverMaster.Solved s = m.dive(30, keep, 0, 5, RoundMaster.DIVE_NODES);
                 assertFalse(s.infeasible());
                 assertFalse(s.optimal(), "a dive proves no optimum");
                 assertEquals(3, s.bestBound(), "fixed " + fix + ": the LP's bound");
@@ -59,7 +59,7 @@ class CoverDiveTest {
                 if (fix) {
                     assertFalse(keep[4], "a fixed record stays given up");
                 }
-                assertTrue(m.dive(30, new boolean[6], 0, 2, ConflictRun.DIVE_NODES).infeasible(), "no cover of two");
+                assertTrue(m.dive(30, new boolean[6], 0, 2, RoundMaster.DIVE_NODES).infeasible(), "no cover of two");
                 assertTrue(m.notes().contains("2 dives"), m.notes());
             } finally {
                 m.delete();
@@ -97,7 +97,7 @@ class CoverDiveTest {
     void noTreeNoDive() {
         CoverSearch m = new CoverSearch(new Unused(), 4, 0, 1);
         m.cut(new int[] {0, 1});
-        assertNull(m.dive(30, new boolean[4], 0, 4, ConflictRun.DIVE_NODES));
+        assertNull(m.dive(30, new boolean[4], 0, 4, RoundMaster.DIVE_NODES));
         m.delete();
     }
 
@@ -121,7 +121,7 @@ class CoverDiveTest {
                 for (int atMost = 0; atMost <= n; atMost++) {
                     long atLeast = Math.min(atMost, random.nextInt(smallest + 1));
                     boolean[] keep = new boolean[n];
-                    CoverMaster.Solved s = m.dive(30, keep, atLeast, atMost, ConflictRun.DIVE_NODES);
+                    CoverMaster.Solved s = m.dive(30, keep, atLeast, atMost, RoundMaster.DIVE_NODES);
                     String w = "instance " + t + ", at most " + atMost + ", smallest " + smallest;
                     if (smallest > atMost) {
                         assertTrue(s.infeasible(), w);
@@ -212,7 +212,7 @@ class CoverDiveTest {
     void noTreeNoSolveWithin() {
         CoverSearch m = new CoverSearch(new Unused(), 4, 0, 1);
         m.cut(new int[] {0, 1});
-        assertNull(m.solveWithin(30, new boolean[4], 0, 4, ConflictRun.EARLY_NODES));
+        assertNull(m.solveWithin(30, new boolean[4], 0, 4, RoundMaster.EARLY_NODES));
         assertEquals(-1, m.ruledOut());
         m.delete();
     }

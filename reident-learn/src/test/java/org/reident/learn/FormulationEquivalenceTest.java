@@ -95,7 +95,7 @@ class FormulationEquivalenceTest {
     /**
      * A tree of 20 nodes gives up on the larger master solves, and with a gap of one record every
      * round is far from its incumbent: the tree gives up within its 20 nodes
-     * ({@link ConflictRun#EARLY_NODES}, capped by its limit) without SCIP, and that round and the
+     * ({@link RoundMaster#EARLY_NODES}, capped by its limit) without SCIP, and that round and the
      * next far ones dive ({@link CoverSearch#dive}: any cover admitting a set larger than the
      * incumbent, the bound from the covering LP), a dive within the tree's 20 nodes too, and after one
      * that gives up the round checks the covering LP's set ({@link CoverSearch#lpSet}, a set no larger

@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.reident.data.LinkageData;
 
 /**
- * Conflicts from the master's nodes ({@link NodeSamples}, {@link ConflictRun#checkNodes}) are cuts
+ * Conflicts from the master's nodes ({@link NodeSamples}, {@link NodeChecks#after}) are cuts
  * like any other: with every node of every master solve sampled and checked, the learner proves the
  * same optimum as without, and its parameters link it.
  */
