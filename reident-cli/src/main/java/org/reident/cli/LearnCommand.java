@@ -245,7 +245,7 @@ public final class LearnCommand implements java.util.concurrent.Callable<Integer
         }
         String conflictsLine = keptFile == null ? null : keptFile.note(o.eps(), r.bound());
         EpsAdvice advice = passes != null ? passes.advice() : EpsAdvice.of(r.linkage(), train, o.eps(), r.bound());
-        ObjectNode j = LearnReport.json(r, data, train, a, o, advice);
+        ObjectNode j = LearnReport.json(r, data, train, a, o, advice, hrla);
         j.put("eps_chosen", chosen == null ? "given" : "auto");
         if (chosen != null && !Double.isNaN(chosen.percentile())) {
             j.put("eps_am_percentile5", chosen.percentile());

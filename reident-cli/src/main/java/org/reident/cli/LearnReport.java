@@ -63,8 +63,12 @@ final class LearnReport {
         return t;
     }
 
-    /** @param e the margin's advice for this result ({@link EpsAdvice#of}), made once for both reports */
-    static ObjectNode json(LearnResult r, LinkageData data, int[] train, Aggregator a, LearnOptions o, EpsAdvice e) {
+    /**
+     * @param e         the margin's advice for this result ({@link EpsAdvice#of}), made once for both reports
+     * @param heuristic the result of HRLA, whose bound is no proof's: no {@code bound_note}, as in the text
+     */
+    static ObjectNode json(LearnResult r, LinkageData data, int[] train, Aggregator a, LearnOptions o, EpsAdvice e,
+            boolean heuristic) {
         ObjectNode j = Reports.JSON.createObjectNode();
         Counts c = Counts.of(r.linkage(), train);
         j.put("method", a.label());
@@ -80,7 +84,7 @@ final class LearnReport {
         if (r.milpLinked() != c.strict()) {
             j.put("count_note", countNote(r.milpLinked(), c.strict(), r.status()));
         }
-        String boundNote = boundNote(r);
+        String boundNote = heuristic ? null : boundNote(r);
         if (boundNote != null) {
             j.put("bound_note", boundNote);
         }

@@ -337,6 +337,7 @@ class LearnCommandTest {
         assertEquals("FEASIBLE", h.get("status").asText());
         assertEquals("hrla", h.get("options").get("method").asText());
         assertEquals(8, h.get("parameters").get("measure").size());
+        assertFalse(h.has("bound_note"), "HRLA's bound is no proof's: no note on it, as in the text: " + h);
         Cli am = Cli.run("link", "--original", x.toString(), "--protected", y.toString(), "--method", "am", "--json");
         int amCount = JSON.readTree(am.out()).get("reidentified").asInt();
         assertTrue(h.get("reidentified").asInt() >= amCount, "HRLA starts from AM and keeps the best: " + h);
