@@ -194,8 +194,8 @@ final class LearnReport {
      * When a run that is not proven optimal has closed less than {@link #BARELY} of the gap it started
      * with (from every training record that some parameter value links on its own down to the records
      * found), its bound, though it moved, still says little about the records' linking together: EIA
-     * with 10% noise, SB on 11 variables at 60 s, 4,090 of 4,092 against 958 found, where each
-     * conflict holds 28-43 records (stop 87). The whole Census's SB at 120 s (977 against 974 found,
+     * with 10% noise, SB on 11 variables at 60 s, 4,090 of 4,092 against 958 found, where most
+     * conflicts hold 28-43 records (stop 87). The whole Census's SB at 120 s (977 against 974 found,
      * 1,004 linkable) has closed 90% of its gap and is not remarked. Null otherwise, and when the
      * bound never moved ({@link #untouchedBound} says so).
      */
