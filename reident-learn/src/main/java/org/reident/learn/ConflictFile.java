@@ -126,6 +126,11 @@ public final class ConflictFile {
         return b;
     }
 
+    /** This eps's block as the file holds it, null when none; not counted as read (`reident verify`). */
+    Block blockAt(double eps) {
+        return blocks.get(eps);
+    }
+
     /** The conflicts this eps's runs read from the file (0: none). */
     public int readAt(double eps) {
         Block b = read.get(eps);

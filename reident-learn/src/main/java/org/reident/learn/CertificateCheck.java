@@ -1,0 +1,301 @@
+package org.reident.learn;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import org.reident.data.LinkageData;
+import org.reident.distance.Distances;
+
+/**
+ * Checks the certificate a run of the cuts formulation left in its conflicts file
+ * ({@code learn --conflicts FILE}), without trusting the learner's search: `reident verify`.
+ * <ol>
+ * <li>Every conflict is proven again ({@link SetCheck}): an LP built afresh for its records, its
+ * duals turned into an exact lower bound on the margin they lack ({@link SafeDualBound}); a positive
+ * bound proves that no parameter value of the family links them all with margin eps.</li>
+ * <li>Every training record in no conflict is checked alone the same way (but those the file's best
+ * parameters link, which are linkable): those proven are records no parameter value links.</li>
+ * <li>At least one record of every proven conflict is lost, so the most records any parameter
+ * value links is the training records less a minimum hitting set of the proven conflicts, itself at
+ * least the lone records plus the best lower bound of a general solver (SCIP's MILP by default, or
+ * CP-SAT; or the learner's own tree on these conflicts alone, {@link Cover}) within the time given,
+ * and at least a packing of disjoint conflicts.</li>
+ * <li>The file's best parameters are counted again: records linked with margin eps
+ * ({@link Margin}).</li>
+ * </ol>
+ * The bound proven so is the file's bound or weaker: weaker when the run's bound rested on more than
+ * its conflicts (the weight cells of WM, WM_m and OWA keep no conflicts), or when CP-SAT ran out of
+ * time. Exact relative to the family's rows as {@link Features} computes them in floating point from
+ * the standardised values.
+ */
+public final class CertificateCheck {
+    /** What the check found for one eps's block of the file. */
+    public record Outcome(double eps, int records, int cuts, int cutsProven, List<int[]> failed, int alone,
+            int hittingLower, boolean hittingExact, int packing, int bound, int fileBound, int fileBest,
+            int bestLinked, String solver, double seconds) {
+        /** The file's bound is proven: every conflict holds and the cover reaches it. */
+        public boolean boundVerified() {
+            return bound <= fileBound;
+        }
+
+        /** Proven optimal: the best parameters link as many records with margin eps as the bound proven. */
+        public boolean optimal() {
+            return bestLinked >= bound;
+        }
+    }
+
+    /** Who bounds the hitting set of the proven conflicts. */
+    public enum Cover {
+        /** SCIP's MILP through OR-Tools (the default): a general solver's LP bounds and cuts, not the learner's tree. */
+        SCIP("SCIP (MILP)"),
+        /** CP-SAT. */
+        CP_SAT("CP-SAT"),
+        /** The learner's own search tree, given only the proven conflicts. */
+        TREE("the learner's search tree (CoverBranch)");
+
+        final String label;
+
+        Cover(String label) {
+            this.label = label;
+        }
+    }
+
+    private CertificateCheck() {
+    }
+
+    /** Every eps the file holds, ascending. */
+    public static List<Double> epsHeld(ConflictFile file) {
+        return file.epsHeld();
+    }
+
+    /**
+     * Checks the file's block at {@code o.eps()} (null when it holds none); {@code seconds} for CP-SAT's
+     * hitting set, {@code o.threads()} workers for the LPs, progress to {@code o.progress()} when set.
+     */
+    public static Outcome check(LearnOptions o, LinkageData data, int[] train, ConflictFile file, double seconds, Cover by)
+            throws InterruptedException {
+        ConflictFile.Block block = file.blockAt(o.eps());
+        return block == null ? null : check(o, data, train, block, seconds, by);
+    }
+
+    /** {@link #check(LearnOptions, LinkageData, int[], ConflictFile, double)} of one block (tests: blocks made by hand). */
+    static Outcome check(LearnOptions o, LinkageData data, int[] train, ConflictFile.Block block, double seconds, Cover by)
+            throws InterruptedException {
+        boolean tree = by == Cover.TREE;
+        long start = System.nanoTime();
+        double[][] z = Distances.standardized(data, o.standardization());
+        Features features = new Features(o.aggregator(), z[0], z[1], data.dimension());
+        SetCheck check = new SetCheck(o, data, train, features, z);
+        List<int[]> cuts = block.cuts();
+        boolean[] inCut = new boolean[train.length];
+        for (int[] c : cuts) {
+            for (int r : c) {
+                inCut[r] = true;
+            }
+        }
+        List<int[]> sets = new ArrayList<>(cuts);
+        List<Integer> lone = new ArrayList<>();
+        double[] theta = block.theta();
+        for (int r = 0; r < train.length; r++) {
+            // a record the file's parameters link is linkable: its LP could only say so, after a long separation
+            if (!inCut[r] && (theta == null || !check.linkedAlone(theta, r))) {
+                lone.add(r);
+                sets.add(new int[] {r});
+            }
+        }
+        boolean[] proven = prove(check, sets, o, start);
+        List<int[]> good = new ArrayList<>();
+        List<int[]> failed = new ArrayList<>();
+        for (int s = 0; s < cuts.size(); s++) {
+            (proven[s] ? good : failed).add(cuts.get(s));
+        }
+        CpSatCoverMaster cover = new CpSatCoverMaster(train.length);
+        int alone = 0;
+        boolean[] loneProven = new boolean[train.length];
+        for (int q = 0; q < lone.size(); q++) {
+            if (proven[cuts.size() + q]) {
+                loneProven[lone.get(q)] = true;
+                cover.fix(lone.get(q));
+                alone++;
+            }
+        }
+        for (int[] c : good) {
+            cover.cut(c);
+        }
+        int packing = alone + disjoint(good, train.length);
+        say(o, String.format(java.util.Locale.ROOT, "verify: %d of %d conflicts proven, %d records alone; hitting set by %s, %.1f s",
+                good.size(), cuts.size(), alone, by.label, elapsed(start)));
+        long[] hit = switch (by) {
+            case TREE -> tree(good, train.length, packing - alone, train.length - alone - block.bound() - 1, seconds, o.threads());
+            case CP_SAT -> cpSat(cover, train.length, seconds);
+            default -> scip(o, good, loneProven, train.length, seconds);
+        };
+        int hitting = (int) Math.min(train.length, (tree ? alone : 0) + hit[0]);
+        boolean exact = hit[1] == 1;
+        int lower = Math.max(hitting, packing);
+        int bestLinked = block.theta() == null ? -1 : check.linked(block.theta());
+        return new Outcome(o.eps(), train.length, cuts.size(), good.size(), failed, alone, hitting,
+                exact, packing, train.length - lower, block.bound(), block.best(),
+                bestLinked, by == Cover.CP_SAT ? cover.version() : by.label, elapsed(start));
+    }
+
+    /**
+     * SCIP's least cover as a MILP (min sum K_r, sum of K over each conflict >= 1, lone records fixed at
+     * 1; GLOP is not in it): {lower bound, 1 when optimal}. The bound is SCIP's dual bound rounded up
+     * less 1e-6 (the objective is a count), the one trust in SCIP's tolerances left.
+     */
+    private static long[] scip(LearnOptions o, List<int[]> cuts, boolean[] lone, int records, double seconds) {
+        com.google.ortools.linearsolver.MPSolver s = MilpModel.createSolver(o.withSolver("scip"));
+        try {
+            com.google.ortools.linearsolver.MPVariable[] k = new com.google.ortools.linearsolver.MPVariable[records];
+            for (int r = 0; r < records; r++) {
+                k[r] = s.makeBoolVar("K" + r);
+                s.objective().setCoefficient(k[r], 1);
+                if (lone[r]) {
+                    k[r].setLb(1);
+                }
+            }
+            s.objective().setMinimization();
+            for (int[] c : cuts) {
+                com.google.ortools.linearsolver.MPConstraint row = s.makeConstraint(1, com.google.ortools.linearsolver.MPSolver.infinity());
+                for (int r : c) {
+                    row.setCoefficient(k[r], 1);
+                }
+            }
+            s.setTimeLimit((long) Math.max(1, seconds * 1000));
+            com.google.ortools.linearsolver.MPSolver.ResultStatus st;
+            try (StopRequest.Registration g = StopRequest.during(s::interruptSolve)) {
+                st = s.solve();
+            }
+            boolean optimal = st == com.google.ortools.linearsolver.MPSolver.ResultStatus.OPTIMAL;
+            double bound = optimal ? s.objective().value() : s.objective().bestBound();
+            if (!Double.isFinite(bound) || st == com.google.ortools.linearsolver.MPSolver.ResultStatus.NOT_SOLVED
+                    || st == com.google.ortools.linearsolver.MPSolver.ResultStatus.ABNORMAL) {
+                return new long[] {0, 0};
+            }
+            return new long[] {(long) Math.ceil(bound - 1e-6), optimal ? 1 : 0};
+        } finally {
+            s.delete();
+        }
+    }
+
+    /** CP-SAT's least cover (lone records fixed in it): {lower bound, 1 when optimal}. */
+    private static long[] cpSat(CpSatCoverMaster cover, int records, double seconds) {
+        boolean[] keep = new boolean[records];
+        CoverMaster.Solved solved = cover.solve(seconds, keep, 0, records);
+        return solved == null ? new long[] {0, 0} : new long[] {solved.bestBound(), solved.optimal() ? 1 : 0};
+    }
+
+    /**
+     * The learner's search tree over the proven conflicts alone (lone records left out: they are in no
+     * conflict), sizes from {@code from} (the packing, proven) to {@code to} (one below what the file's
+     * bound needs) in turn: {lower bound, 1 when it is the least cover}. No cover up to {@code to}
+     * proves the file's bound; a cover found is the least; a search stopped at its deadline at size s
+     * has ruled out every size below s.
+     */
+    private static long[] tree(List<int[]> cuts, int records, long from, long to, double seconds, int threads) {
+        if (to < from) {
+            return new long[] {from, 0};
+        }
+        CoverBranch b = new CoverBranch(records, cuts.toArray(new int[0][]), cuts.size(), new boolean[records], CoverBranch.DUAL_AFTER);
+        b.threads(threads);
+        CoverLp covering = new CoverLp(records);
+        try {
+            covering.sync(cuts.toArray(new int[0][]), cuts.size(), new boolean[records]);
+            b.lp(covering);
+            CoverBranch.Smallest found = b.smallest(from, to, Long.MAX_VALUE, StopRequest.now() + seconds, new boolean[records], null);
+            switch (found.outcome()) {
+                case FOUND:
+                    return new long[] {found.size(), 1};
+                case NONE:
+                    return new long[] {to + 1, 0};
+                default:
+                    return new long[] {found.size(), 0};
+            }
+        } finally {
+            covering.delete();
+        }
+    }
+
+    /** Which sets the LPs prove, on {@code o.threads()} workers. */
+    private static boolean[] prove(SetCheck check, List<int[]> sets, LearnOptions o, long start) throws InterruptedException {
+        boolean[] proven = new boolean[sets.size()];
+        AtomicInteger next = new AtomicInteger();
+        AtomicInteger done = new AtomicInteger();
+        int workers = Math.max(1, o.threads());
+        ExecutorService pool = Executors.newFixedThreadPool(workers, r -> {
+            Thread th = new Thread(r, "reident-verify");
+            th.setDaemon(true);
+            return th;
+        });
+        try {
+            List<Future<?>> futures = new ArrayList<>();
+            for (int w = 0; w < workers; w++) {
+                futures.add(pool.submit(() -> {
+                    for (int s = next.getAndIncrement(); s < sets.size() && !StopRequest.requested(); s = next.getAndIncrement()) {
+                        BigDecimal b = check.bound(sets.get(s));
+                        proven[s] = b != null && b.signum() > 0;
+                        done.incrementAndGet();
+                    }
+                }));
+            }
+            long lastSaid = System.nanoTime();
+            for (Future<?> f : futures) {
+                while (true) {
+                    try {
+                        f.get(500, java.util.concurrent.TimeUnit.MILLISECONDS);
+                        break;
+                    } catch (java.util.concurrent.TimeoutException e) {
+                        if (System.nanoTime() - lastSaid > 2_000_000_000L) {
+                            lastSaid = System.nanoTime();
+                            say(o, String.format(java.util.Locale.ROOT, "verify: %d of %d sets checked, %.1f s",
+                                    done.get(), sets.size(), elapsed(start)));
+                        }
+                    } catch (java.util.concurrent.ExecutionException e) {
+                        throw new IllegalStateException(e.getCause());
+                    }
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        return proven;
+    }
+
+    /** How many conflicts, taken in order of size, share no record with one taken before: each needs its own record. */
+    static int disjoint(List<int[]> cuts, int records) {
+        List<int[]> bySize = new ArrayList<>(cuts);
+        bySize.sort(java.util.Comparator.comparingInt(c -> c.length));
+        boolean[] used = new boolean[records];
+        int count = 0;
+        for (int[] c : bySize) {
+            boolean free = true;
+            for (int r : c) {
+                free &= !used[r];
+            }
+            if (free) {
+                for (int r : c) {
+                    used[r] = true;
+                }
+                count++;
+            }
+        }
+        return count;
+    }
+
+    private static void say(LearnOptions o, String line) {
+        Consumer<String> p = o.progress();
+        if (p != null) {
+            p.accept(line);
+        }
+    }
+
+    private static double elapsed(long start) {
+        return (System.nanoTime() - start) / 1e9;
+    }
+}
