@@ -17,6 +17,7 @@ import org.reident.learn.CertificateCheck;
 import org.reident.learn.ConflictFile;
 import org.reident.learn.EpsAdvice;
 import org.reident.learn.LearnOptions;
+import org.reident.learn.StopRequest;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -131,6 +132,7 @@ public final class VerifyCommand implements java.util.concurrent.Callable<Intege
         j.put("records", train.length);
         ArrayNode blocks = j.putArray("blocks");
         boolean all = true;
+        boolean interrupted;
         StopOnInterrupt stop = StopOnInterrupt.install(stderr);
         try {
             for (double eps : held) {
@@ -141,8 +143,15 @@ public final class VerifyCommand implements java.util.concurrent.Callable<Intege
                     text(stdout, r, a, conflicts);
                 }
             }
+            interrupted = StopRequest.requested();
         } finally {
             stop.close();
+        }
+        if (interrupted) {
+            j.put("interrupted", true);
+            if (!json) {
+                stdout.println("interrupted: the sets not checked by then count as not proven, the hitting set as far as it went");
+            }
         }
         j.put("verified", all);
         if (json) {

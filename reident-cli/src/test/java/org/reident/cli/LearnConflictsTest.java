@@ -25,12 +25,9 @@ class LearnConflictsTest {
     /** 60 generated records of 3 variables with 40% noise: SB takes a few rounds of conflicts. */
     @BeforeEach
     void files() {
-        Path demo = dir.resolve("demo");
-        Cli r = Cli.run("demo", "--records", "60", "--variables", "3", "--protection", "noise", "--noise", "40", "--learn", "none",
-                "--out", demo.toString(), "--json");
-        assertEquals(0, r.status(), r.err());
-        x = demo.resolve("original.csv");
-        y = demo.resolve("protected.csv");
+        Path[] pair = Cli.noisyPair(dir, 60);
+        x = pair[0];
+        y = pair[1];
     }
 
     private Cli learn(String... extra) {

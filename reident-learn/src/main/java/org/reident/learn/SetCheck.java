@@ -100,7 +100,7 @@ final class SetCheck {
                     at[f] = theta[f].solutionValue();
                 }
                 if (separate(set, at, t.solutionValue(), rows) == 0) {
-                    return best; // the LP is optimal for every row: t* = 0 within GLOP's tolerance, S linkable
+                    return best; // optimal for every row, and its exact bound not positive: S is not proven (linkable, or too close to tell)
                 }
             }
             return best;
