@@ -122,7 +122,7 @@ public final class VerifyCommand implements java.util.concurrent.Callable<Intege
                     stderr.flush();
                 }, LearnOptions.SCIP_PARAMETERS, threads == null ? Runtime.getRuntime().availableProcessors() : threads, null);
         ConflictFile file = ConflictFile.open(conflicts, o, data, train);
-        List<Double> held = CertificateCheck.epsHeld(file);
+        List<Double> held = file.epsHeld();
         if (held.isEmpty()) {
             throw new InputException("--conflicts " + conflicts + ": holds no conflicts");
         }

@@ -1,5 +1,8 @@
 package org.reident.learn;
 
+import com.google.ortools.linearsolver.MPConstraint;
+import com.google.ortools.linearsolver.MPSolver;
+import com.google.ortools.linearsolver.MPVariable;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -68,14 +71,9 @@ public final class CertificateCheck {
     private CertificateCheck() {
     }
 
-    /** Every eps the file holds, ascending. */
-    public static List<Double> epsHeld(ConflictFile file) {
-        return file.epsHeld();
-    }
-
     /**
-     * Checks the file's block at {@code o.eps()} (null when it holds none); {@code seconds} for CP-SAT's
-     * hitting set, {@code o.threads()} workers for the LPs, progress to {@code o.progress()} when set.
+     * Checks the file's block at {@code o.eps()} (null when it holds none); {@code seconds} for the
+     * hitting set {@code by} bounds, {@code o.threads()} workers for the LPs, progress to {@code o.progress()} when set.
      */
     public static Outcome check(LearnOptions o, LinkageData data, int[] train, ConflictFile file, double seconds, Cover by)
             throws InterruptedException {
@@ -83,10 +81,9 @@ public final class CertificateCheck {
         return block == null ? null : check(o, data, train, block, seconds, by);
     }
 
-    /** {@link #check(LearnOptions, LinkageData, int[], ConflictFile, double)} of one block (tests: blocks made by hand). */
+    /** {@link #check(LearnOptions, LinkageData, int[], ConflictFile, double, Cover)} of one block (tests: blocks made by hand). */
     static Outcome check(LearnOptions o, LinkageData data, int[] train, ConflictFile.Block block, double seconds, Cover by)
             throws InterruptedException {
-        boolean tree = by == Cover.TREE;
         long start = System.nanoTime();
         double[][] z = Distances.standardized(data, o.standardization());
         Features features = new Features(o.aggregator(), z[0], z[1], data.dimension());
@@ -114,68 +111,57 @@ public final class CertificateCheck {
         for (int s = 0; s < cuts.size(); s++) {
             (proven[s] ? good : failed).add(cuts.get(s));
         }
-        CpSatCoverMaster cover = new CpSatCoverMaster(train.length);
         int alone = 0;
-        boolean[] loneProven = new boolean[train.length];
         for (int q = 0; q < lone.size(); q++) {
-            if (proven[cuts.size() + q]) {
-                loneProven[lone.get(q)] = true;
-                cover.fix(lone.get(q));
-                alone++;
-            }
-        }
-        for (int[] c : good) {
-            cover.cut(c);
+            alone += proven[cuts.size() + q] ? 1 : 0;
         }
         int packing = alone + disjoint(good, train.length);
         say(o, String.format(java.util.Locale.ROOT, "verify: %d of %d conflicts proven, %d records alone; hitting set by %s, %.1f s",
                 good.size(), cuts.size(), alone, by.label, elapsed(start)));
+        // each a least cover of the proven conflicts alone: the lone records are in none and add to it
+        String[] solver = {by.label};
         long[] hit = switch (by) {
             case TREE -> tree(good, train.length, packing - alone, train.length - alone - block.bound() - 1, seconds, o.threads());
-            case CP_SAT -> cpSat(cover, train.length, seconds);
-            default -> scip(o, good, loneProven, train.length, seconds);
+            case CP_SAT -> cpSat(good, train.length, seconds, solver);
+            default -> scip(o, good, train.length, seconds);
         };
-        int hitting = (int) Math.min(train.length, (tree ? alone : 0) + hit[0]);
+        int hitting = (int) Math.min(train.length, alone + hit[0]);
         boolean exact = hit[1] == 1;
         int lower = Math.max(hitting, packing);
         int bestLinked = block.theta() == null ? -1 : check.linked(block.theta());
         return new Outcome(o.eps(), train.length, cuts.size(), good.size(), failed, alone, hitting,
                 exact, packing, train.length - lower, block.bound(), block.best(),
-                bestLinked, by == Cover.CP_SAT ? cover.version() : by.label, elapsed(start));
+                bestLinked, solver[0], elapsed(start));
     }
 
     /**
-     * SCIP's least cover as a MILP (min sum K_r, sum of K over each conflict >= 1, lone records fixed at
-     * 1; GLOP is not in it): {lower bound, 1 when optimal}. The bound is SCIP's dual bound rounded up
+     * SCIP's least cover as a MILP (min sum K_r, sum of K over each conflict >= 1): {lower bound, 1 when optimal}. The bound is SCIP's dual bound rounded up
      * less 1e-6 (the objective is a count), the one trust in SCIP's tolerances left.
      */
-    private static long[] scip(LearnOptions o, List<int[]> cuts, boolean[] lone, int records, double seconds) {
-        com.google.ortools.linearsolver.MPSolver s = MilpModel.createSolver(o.withSolver("scip"));
+    private static long[] scip(LearnOptions o, List<int[]> cuts, int records, double seconds) {
+        MPSolver s = MilpModel.createSolver(o.withSolver("scip"));
         try {
-            com.google.ortools.linearsolver.MPVariable[] k = new com.google.ortools.linearsolver.MPVariable[records];
+            MPVariable[] k = new MPVariable[records];
             for (int r = 0; r < records; r++) {
                 k[r] = s.makeBoolVar("K" + r);
                 s.objective().setCoefficient(k[r], 1);
-                if (lone[r]) {
-                    k[r].setLb(1);
-                }
             }
             s.objective().setMinimization();
             for (int[] c : cuts) {
-                com.google.ortools.linearsolver.MPConstraint row = s.makeConstraint(1, com.google.ortools.linearsolver.MPSolver.infinity());
+                MPConstraint row = s.makeConstraint(1, MPSolver.infinity());
                 for (int r : c) {
                     row.setCoefficient(k[r], 1);
                 }
             }
             s.setTimeLimit((long) Math.max(1, seconds * 1000));
-            com.google.ortools.linearsolver.MPSolver.ResultStatus st;
+            MPSolver.ResultStatus st;
             try (StopRequest.Registration g = StopRequest.during(s::interruptSolve)) {
                 st = s.solve();
             }
-            boolean optimal = st == com.google.ortools.linearsolver.MPSolver.ResultStatus.OPTIMAL;
+            boolean optimal = st == MPSolver.ResultStatus.OPTIMAL;
             double bound = optimal ? s.objective().value() : s.objective().bestBound();
-            if (!Double.isFinite(bound) || st == com.google.ortools.linearsolver.MPSolver.ResultStatus.NOT_SOLVED
-                    || st == com.google.ortools.linearsolver.MPSolver.ResultStatus.ABNORMAL) {
+            if (!Double.isFinite(bound) || st == MPSolver.ResultStatus.NOT_SOLVED
+                    || st == MPSolver.ResultStatus.ABNORMAL) {
                 return new long[] {0, 0};
             }
             return new long[] {(long) Math.ceil(bound - 1e-6), optimal ? 1 : 0};
@@ -184,8 +170,13 @@ public final class CertificateCheck {
         }
     }
 
-    /** CP-SAT's least cover (lone records fixed in it): {lower bound, 1 when optimal}. */
-    private static long[] cpSat(CpSatCoverMaster cover, int records, double seconds) {
+    /** CP-SAT's least cover ({@link CpSatCoverMaster}): {lower bound, 1 when optimal}; its version into {@code solver[0]}. */
+    private static long[] cpSat(List<int[]> cuts, int records, double seconds, String[] solver) {
+        CpSatCoverMaster cover = new CpSatCoverMaster(records);
+        for (int[] c : cuts) {
+            cover.cut(c);
+        }
+        solver[0] = cover.version();
         boolean[] keep = new boolean[records];
         CoverMaster.Solved solved = cover.solve(seconds, keep, 0, records);
         return solved == null ? new long[] {0, 0} : new long[] {solved.bestBound(), solved.optimal() ? 1 : 0};
@@ -202,11 +193,12 @@ public final class CertificateCheck {
         if (to < from) {
             return new long[] {from, 0};
         }
-        CoverBranch b = new CoverBranch(records, cuts.toArray(new int[0][]), cuts.size(), new boolean[records], CoverBranch.DUAL_AFTER);
+        int[][] all = cuts.toArray(new int[0][]);
+        CoverBranch b = new CoverBranch(records, all, all.length, new boolean[records], CoverBranch.DUAL_AFTER);
         b.threads(threads);
         CoverLp covering = new CoverLp(records);
         try {
-            covering.sync(cuts.toArray(new int[0][]), cuts.size(), new boolean[records]);
+            covering.sync(all, all.length, new boolean[records]);
             b.lp(covering);
             CoverBranch.Smallest found = b.smallest(from, to, Long.MAX_VALUE, StopRequest.now() + seconds, new boolean[records], null);
             switch (found.outcome()) {

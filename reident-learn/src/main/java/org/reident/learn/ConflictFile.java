@@ -161,7 +161,7 @@ public final class ConflictFile {
     }
 
     /** Every eps the file holds conflicts of, ascending. */
-    List<Double> epsHeld() {
+    public List<Double> epsHeld() {
         return new ArrayList<>(blocks.keySet());
     }
 
