@@ -92,4 +92,67 @@ class VerifyCommandTest {
         assertEquals(2, threads.status(), threads.err());
         assertTrue(threads.err().contains("--threads: expected at least 1"), threads.err());
     }
+
+    /**
+     * WM's proof with its conflicts taken out, as a run whose bound the weight cells gave would leave
+     * it (the cells keep no conflicts; the body's SHA-256 written again so that the file is accepted):
+     * the conflicts prove nothing, and verify's own search over the weights proves the bound
+     * (VERIFIED, OPTIMAL), in the text and in the JSON's weights_search. A bound one lower is refused.
+     */
+    @Test
+    void aBoundWithoutConflictsIsProvenByTheWeights() throws Exception {
+        Path f = dir.resolve("wm.conflicts");
+        Cli learn = Cli.run("learn", "--original", x.toString(), "--protected", y.toString(), "--aggregator", "wm",
+                "--time-limit", "60s", "--conflicts", f.toString(), "--json");
+        assertEquals(0, learn.status(), learn.err());
+        JsonNode l = JSON.readTree(learn.out());
+        assertEquals("OPTIMAL", l.get("status").asText());
+        int bound = l.get("objective_bound").asInt();
+        Path bare = dir.resolve("bare.conflicts");
+        Files.writeString(bare, withoutCuts(Files.readString(f), 0));
+        Cli text = verify("wm", bare);
+        assertEquals(0, text.status(), text.out() + text.err());
+        assertTrue(text.out().contains("conflicts: 0 of 0 proven"), text.out());
+        assertTrue(text.out().contains("weights: a search over the weights proves at most " + bound + " records linked"), text.out());
+        assertTrue(text.out().contains("VERIFIED: the file's bound " + bound + " holds"), text.out());
+        assertTrue(text.out().contains("; OPTIMAL, verified"), text.out());
+        Cli json = verify("wm", bare, "--json");
+        assertEquals(0, json.status(), json.err());
+        JsonNode w = JSON.readTree(json.out()).get("blocks").get(0).get("weights_search");
+        assertTrue(w.get("complete").asBoolean(), w.toString());
+        assertEquals(bound, w.get("bound").asInt());
+        assertEquals(0, w.get("cells_left_open").asInt());
+        Path low = dir.resolve("low.conflicts");
+        Files.writeString(low, withoutCuts(Files.readString(f), 1));
+        Cli refused = Cli.run("verify", "--original", x.toString(), "--protected", y.toString(), "--aggregator", "wm",
+                "--conflicts", low.toString(), "--time-limit", "2s");
+        assertEquals(1, refused.status(), refused.out() + refused.err());
+        assertTrue(refused.out().contains("NOT VERIFIED: the file says " + (bound - 1)), refused.out());
+    }
+
+    /** A conflicts file's text with every cut line taken out and each best and bound lowered by {@code less}, its body's SHA-256 made again. */
+    private static String withoutCuts(String file, int less) throws java.security.NoSuchAlgorithmException {
+        StringBuilder head = new StringBuilder();
+        StringBuilder body = new StringBuilder();
+        boolean inBody = false;
+        for (String line : file.split("\n")) {
+            if (!inBody) {
+                if (line.startsWith("body ")) {
+                    inBody = true;
+                } else {
+                    head.append(line).append('\n');
+                }
+            } else if (line.startsWith("eps ")) {
+                String[] w = line.split(" ");
+                w[3] = "0";
+                w[5] = Integer.toString(Integer.parseInt(w[5]) - less);
+                w[7] = Integer.toString(Integer.parseInt(w[7]) - less);
+                body.append(String.join(" ", w)).append('\n');
+            } else if (!line.startsWith("cut")) {
+                body.append(line).append('\n');
+            }
+        }
+        byte[] sha = java.security.MessageDigest.getInstance("SHA-256").digest(body.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return head + "body " + java.util.HexFormat.of().formatHex(sha) + "\n" + body;
+    }
 }

@@ -39,7 +39,7 @@ import org.reident.distance.Distances;
 public final class CertificateCheck {
     /** What the check found for one eps's block of the file. */
     public record Outcome(double eps, int records, int cuts, int cutsProven, List<int[]> failed, int alone,
-            int hittingLower, boolean hittingExact, int packing, int bound, int fileBound, int fileBest,
+            int hittingLower, boolean hittingExact, int packing, Weights weights, int bound, int fileBound, int fileBest,
             int bestLinked, String solver, double seconds) {
         /** The file's bound is proven: every conflict holds and the cover reaches it. */
         public boolean boundVerified() {
@@ -49,6 +49,17 @@ public final class CertificateCheck {
         /** Proven optimal: the best parameters link as many records with margin eps as the bound proven. */
         public boolean optimal() {
             return bestLinked >= bound;
+        }
+    }
+
+    /**
+     * The search over the weights ({@link WeightCheck}) run when the conflicts alone do not reach the
+     * file's bound (WM, WM_m and OWA): the bound it proved, its cells, whether every cell was closed.
+     */
+    public record Weights(int bound, long cells, long unproven, double seconds) {
+        /** Every cell was closed: the bound holds on the whole simplex. */
+        public boolean complete() {
+            return unproven == 0;
         }
     }
 
@@ -128,10 +139,42 @@ public final class CertificateCheck {
         int hitting = (int) Math.min(train.length, alone + hit[0]);
         boolean exact = hit[1] == 1;
         int lower = Math.max(hitting, packing);
+        int bound = train.length - lower;
+        Weights weights = null;
+        if (bound > block.bound() && simplex(o.aggregator()) && !StopRequest.requested()) {
+            weights = weights(o, data, train, features, good, lone, proven, cuts.size(), block.bound(), seconds);
+            bound = Math.min(bound, weights.bound());
+        }
         int bestLinked = block.theta() == null ? -1 : check.linked(block.theta());
         return new Outcome(o.eps(), train.length, cuts.size(), good.size(), failed, alone, hitting,
-                exact, packing, train.length - lower, block.bound(), block.best(),
+                exact, packing, weights, bound, block.bound(), block.best(),
                 bestLinked, solver[0], elapsed(start));
+    }
+
+    private static boolean simplex(Aggregator a) {
+        return a == Aggregator.WM || a == Aggregator.WM_M || a == Aggregator.OWA;
+    }
+
+    /**
+     * {@link WeightCheck} to the file's bound, within {@code seconds}: the proven lone records are in no
+     * cell, the proven conflicts bound each cell's cover.
+     */
+    private static Weights weights(LearnOptions o, LinkageData data, int[] train, Features features, List<int[]> good,
+            List<Integer> lone, boolean[] proven, int first, int target, double seconds) {
+        long start = System.nanoTime();
+        boolean[] gone = new boolean[train.length];
+        for (int q = 0; q < lone.size(); q++) {
+            gone[lone.get(q)] = proven[first + q];
+        }
+        say(o, "verify: weights: gathering every record's rivals");
+        double delta = o.aggregator() == Aggregator.WM_M ? o.delta() : 0;
+        WeightThreats threats = new WeightThreats(features, data, train, gone, o.eps(), delta);
+        WeightCheck search = new WeightCheck(threats, train.length, o.eps(), good);
+        WeightCheck.Result r = search.prove(target, StopRequest.now() + seconds, o.threads(), o.progress());
+        Weights w = new Weights(r.bound(), r.cells(), r.unproven(), elapsed(start));
+        say(o, String.format(java.util.Locale.ROOT, "verify: weights: bound %d after %d cells%s, %.1f s", w.bound(), w.cells(),
+                w.complete() ? "" : " (" + w.unproven() + " left open)", w.seconds()));
+        return w;
     }
 
     /**
