@@ -28,12 +28,16 @@ import org.reident.distance.Distances;
  * least the lone records plus the best lower bound of a general solver (SCIP's MILP by default, or
  * CP-SAT; or the learner's own tree on these conflicts alone, {@link Cover}) within the time given,
  * and at least a packing of disjoint conflicts.</li>
+ * <li>For WM, WM_m and OWA, when that falls short of the file's bound (the weight cells, which may have
+ * given it, keep no conflicts): a search over the weights of its own to the file's bound
+ * ({@link WeightCheck}), the lone records left out and the proven conflicts counted in each cell,
+ * within the time given again.</li>
  * <li>The file's best parameters are counted again: records linked with margin eps
  * ({@link Margin}).</li>
  * </ol>
  * The bound proven so is the file's bound or weaker: weaker when the run's bound rested on more than
- * its conflicts (the weight cells of WM, WM_m and OWA keep no conflicts), or when CP-SAT ran out of
- * time. Exact relative to the family's rows as {@link Features} computes them in floating point from
+ * its conflicts and the weights (the groups learned alone, {@link GroupBound}, keep no conflicts), or
+ * when a solver or the search ran out of time. Exact relative to the family's rows as {@link Features} computes them in floating point from
  * the standardised values.
  */
 public final class CertificateCheck {
