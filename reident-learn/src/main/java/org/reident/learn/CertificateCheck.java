@@ -103,7 +103,8 @@ public final class CertificateCheck {
         double[][] z = Distances.standardized(data, o.standardization());
         Features features = new Features(o.aggregator(), z[0], z[1], data.dimension());
         SetCheck check = new SetCheck(o, data, train, features, z);
-        List<int[]> cuts = block.cuts();
+        List<int[]> cuts = new ArrayList<>(block.cuts());
+        cuts.addAll(block.groupCuts()); // the groups' conflicts are conflicts of the whole (GroupBound.Learned)
         boolean[] inCut = new boolean[train.length];
         for (int[] c : cuts) {
             for (int r : c) {

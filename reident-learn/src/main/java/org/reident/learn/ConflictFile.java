@@ -56,9 +56,16 @@ public final class ConflictFile {
 
     /**
      * One eps's conflicts, best parameters (best -1 and theta null: none found) and the bound its run
-     * proved (no parameter value links more than {@code bound} training records with margin eps).
+     * proved (no parameter value links more than {@code bound} training records with margin eps);
+     * {@code groupCuts}, the conflicts of the groups learned alone ({@link GroupBound}) when the bound
+     * rests on them: kept for `reident verify`, not handed to a later run's master (which they slow
+     * down, stop 49). In the file, "cut" lines and then "group" lines.
      */
-    record Block(double eps, int best, double[] theta, int bound, List<int[]> cuts) {
+    record Block(double eps, int best, double[] theta, int bound, List<int[]> cuts, List<int[]> groupCuts) {
+        /** A block without the groups' conflicts. */
+        Block(double eps, int best, double[] theta, int bound, List<int[]> cuts) {
+            this(eps, best, theta, bound, cuts, List.of());
+        }
     }
 
     private final Path path;
@@ -174,7 +181,7 @@ public final class ConflictFile {
      * atomically: a run ended by an error leaves the file as it was.
      */
     void write(Block b) {
-        blocks.put(b.eps(), new Block(b.eps(), b.best(), b.theta(), b.bound(), distinct(b.cuts())));
+        blocks.put(b.eps(), new Block(b.eps(), b.best(), b.theta(), b.bound(), distinct(b.cuts()), distinct(b.groupCuts())));
         StringBuilder body = new StringBuilder();
         for (Block k : blocks.values()) {
             body.append("eps ").append(k.eps()).append(" cuts ").append(k.cuts().size()).append(" best ").append(k.best())
@@ -188,6 +195,13 @@ public final class ConflictFile {
             }
             for (int[] c : k.cuts()) {
                 body.append("cut");
+                for (int r : c) {
+                    body.append(' ').append(r);
+                }
+                body.append('\n');
+            }
+            for (int[] c : k.groupCuts()) {
+                body.append("group");
                 for (int r : c) {
                     body.append(' ').append(r);
                 }
@@ -390,9 +404,13 @@ public final class ConflictFile {
             }
             List<int[]> cuts = new ArrayList<>(k);
             for (int c = 0; c < k; c++) {
-                cuts.add(cut(records));
+                cuts.add(cut("cut", records));
             }
-            return new Block(eps, best, theta, bound, cuts);
+            List<int[]> groups = new ArrayList<>();
+            while (more() && lines.get(line).startsWith("group ")) {
+                groups.add(cut("group", records));
+            }
+            return new Block(eps, best, theta, bound, cuts, groups);
         }
 
         private double[] theta() {
@@ -415,10 +433,10 @@ public final class ConflictFile {
             return v;
         }
 
-        private int[] cut(int records) {
+        private int[] cut(String kind, int records) {
             String[] t = more() ? lines.get(line).split(" ", -1) : new String[0];
-            if (t.length < 2 || !t[0].equals("cut")) {
-                throw error("'cut r r ...' (the number of cuts its block's line gives)");
+            if (t.length < 2 || !t[0].equals(kind)) {
+                throw error("'" + kind + " r r ...' (the number of cuts its block's line gives)");
             }
             int[] c = new int[t.length - 1];
             for (int i = 1; i < t.length; i++) {

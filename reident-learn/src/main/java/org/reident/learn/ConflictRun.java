@@ -134,6 +134,11 @@ final class ConflictRun {
      * their cuts, their bound, and their linked records as the first round's set. Such a run learns
      * no groups of its own.
      */
+    /** The cuts of the groups learned alone whose sum bounded the run, over training positions (empty: none). */
+    int[][] groupCuts() {
+        return groups.cuts();
+    }
+
     ConflictRun fromGroups(GroupBound.Seed s) {
         groups.seed(s);
         return this;

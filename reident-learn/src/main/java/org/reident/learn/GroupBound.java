@@ -70,6 +70,34 @@ final class GroupBound {
             this(bound, groups, proven, seconds, List.of());
         }
 
+        /**
+         * Every kept group's cuts over the run's training positions ({@code train}: the file's record
+         * numbers of the training records, as the groups' records are): conflicts of the whole run too,
+         * since a group's parameter values are at least the whole's ({@link Learned}).
+         */
+        int[][] cutsOver(int[] train) {
+            int most = 0;
+            for (int t : train) {
+                most = Math.max(most, t);
+            }
+            int[] position = new int[most + 1];
+            for (int p = 0; p < train.length; p++) {
+                position[train[p]] = p;
+            }
+            List<int[]> out = new ArrayList<>();
+            for (Learned l : parts) {
+                for (int[] c : l.cuts()) {
+                    int[] mapped = new int[c.length];
+                    for (int k = 0; k < c.length; k++) {
+                        mapped[k] = position[l.records()[c[k]]];
+                    }
+                    Arrays.sort(mapped);
+                    out.add(mapped);
+                }
+            }
+            return out.toArray(new int[0][]);
+        }
+
         /** The groups' sizes as the progress line says them: "30", or "30-60" when they differ. */
         String sizes(int records) {
             if (parts.isEmpty()) {

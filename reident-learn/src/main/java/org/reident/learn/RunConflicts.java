@@ -16,6 +16,8 @@ import java.util.Locale;
 final class RunConflicts {
     private final ConflictRun run;
     private final ConflictFile file;
+    /** The groups' cuts of the block taken ({@link #take}), written back when this run learns no groups. */
+    private List<int[]> groupCuts = List.of();
 
     /** @param file null: the run keeps no conflicts */
     RunConflicts(ConflictRun run, ConflictFile file) {
@@ -41,6 +43,7 @@ final class RunConflicts {
                             file.path(), EpsAdvice.format(eps), epsList(held)));
             return false;
         }
+        groupCuts = b.groupCuts();
         if (b.best() >= 0 && b.theta().length == run.slave.parameters()) {
             run.seed(b.theta(), "conflicts: the best parameters kept in " + file.path(), false);
         }
@@ -55,13 +58,19 @@ final class RunConflicts {
         return true;
     }
 
-    /** Writes the master's cuts, the best parameters and the bound as the block of the run's eps (none without a file). */
+    /**
+     * Writes the master's cuts, the best parameters and the bound as the block of the run's eps (none
+     * without a file), with the cuts of the groups learned alone (or those of the block taken), on
+     * which the bound may rest: `reident verify` checks them as conflicts.
+     */
     void keep(int[][] cuts, Incumbent inc, int bound) {
         if (file == null) {
             return;
         }
         double[] theta = inc.kept() >= 0 ? inc.theta() : null;
-        file.write(new ConflictFile.Block(run.o.eps(), theta == null ? -1 : inc.kept(), theta, bound, Arrays.asList(cuts)));
+        int[][] groups = run.groupCuts();
+        file.write(new ConflictFile.Block(run.o.eps(), theta == null ? -1 : inc.kept(), theta, bound, Arrays.asList(cuts),
+                groups.length > 0 ? Arrays.asList(groups) : groupCuts));
     }
 
     private static String epsList(List<Double> held) {

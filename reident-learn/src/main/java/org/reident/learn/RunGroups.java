@@ -24,6 +24,11 @@ final class RunGroups {
         seed = s;
     }
 
+    /** The cuts of the pass whose sum is the bound, over training positions; empty when none was learned. */
+    int[][] cuts() {
+        return learned == null ? new int[0][] : learned.cutsOver(run.train);
+    }
+
     /** Whether the run starts from a seed ({@link #takeSeed}). */
     boolean seeded() {
         return seed != null;

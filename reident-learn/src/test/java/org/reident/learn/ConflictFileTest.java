@@ -120,7 +120,7 @@ class ConflictFileTest {
         ConflictFile f = ConflictFile.open(p, o, d, all);
         double[] theta = {0.25, -0.125, 0.5, 0.0, 0.75, 1e-17};
         f.write(new ConflictFile.Block(1e-4, 40, theta, 45, List.of(new int[] {5, 2, 9}, new int[] {2, 5, 9}, new int[] {59, 0, 59})));
-        f.write(new ConflictFile.Block(1e-6, -1, null, 58, List.of(new int[] {7})));
+        f.write(new ConflictFile.Block(1e-6, -1, null, 58, List.of(new int[] {7}), List.of(new int[] {8, 3}, new int[] {3, 8}, new int[] {1, 4, 6})));
         ConflictFile g = ConflictFile.open(p, o, d, all);
         assertEquals(List.of(1e-6, 1e-4), g.epsHeld());
         ConflictFile.Block a = g.at(1e-4);
@@ -134,12 +134,16 @@ class ConflictFileTest {
         assertEquals(-1, b.best());
         assertNull(b.theta());
         assertEquals(58, b.bound());
+        assertEquals(0, a.groupCuts().size(), "a block without the groups' conflicts");
+        assertEquals(2, b.groupCuts().size(), "the groups' conflicts, the repeat dropped");
+        assertArrayEquals(new int[] {3, 8}, b.groupCuts().get(0));
+        assertArrayEquals(new int[] {1, 4, 6}, b.groupCuts().get(1));
         assertNull(g.at(1e-5));
         assertEquals(0, g.readAt(1e-5));
         assertEquals(1, g.readAt(1e-6));
         MasterReplay.Problem m = ConflictFile.masterProblem(p, 5); // bench-master --conflicts: the smallest eps's block
         assertEquals(60, m.records());
-        assertEquals(1, m.cuts().length);
+        assertEquals(1, m.cuts().length, "the master's problem is the run's cuts, not the groups'");
         assertArrayEquals(new int[] {7}, m.cuts()[0]);
         assertEquals(0, m.atLeast());
         assertEquals(5, m.atMost());

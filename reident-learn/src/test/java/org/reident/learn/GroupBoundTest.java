@@ -48,6 +48,39 @@ class GroupBoundTest {
     }
 
     /**
+     * The groups' cuts, mapped to the training positions as a conflicts file keeps them
+     * ({@link GroupBound.Result#cutsOver}), are conflicts of the whole: `reident verify` proves every
+     * one again and, from them alone, the groups' bound (a block holding no other cut), which the same
+     * block without them does not prove. The training
+     * records are the file's odd records, so that positions and record numbers differ.
+     */
+    @Test
+    void theGroupsCutsProveTheGroupsBoundInVerify() throws InterruptedException {
+        LinkageData d = fewLinkable(1);
+        int[] odd = new int[RECORDS / 2];
+        for (int p = 0; p < odd.length; p++) {
+            odd[p] = 2 * p + 1;
+        }
+        LearnOptions o = LearnOptions.defaults(Aggregator.CHOQUET).withTimeLimit(120);
+        GroupBound.Result g = GroupBound.of(o, d, odd, 120, p -> { });
+        assertEquals(g.groups(), g.proven());
+        int[][] cuts = g.cutsOver(odd);
+        assertTrue(cuts.length > 10, cuts.length + " cuts");
+        for (int[] c : cuts) {
+            for (int r : c) {
+                assertTrue(r >= 0 && r < odd.length, "a training position: " + r);
+            }
+        }
+        ConflictFile.Block block = new ConflictFile.Block(o.eps(), -1, null, g.bound(), List.of(), List.of(cuts));
+        CertificateCheck.Outcome v = CertificateCheck.check(o, d, odd, block, 60, CertificateCheck.Cover.SCIP);
+        assertEquals(cuts.length, v.cutsProven(), "every group's cut proven again: " + v.failed().size() + " not");
+        assertTrue(v.boundVerified(), "the groups' bound " + g.bound() + ", proven " + v.bound());
+        ConflictFile.Block none = new ConflictFile.Block(o.eps(), -1, null, g.bound(), List.of(), List.of());
+        CertificateCheck.Outcome w = CertificateCheck.check(o, d, odd, none, 60, CertificateCheck.Cover.SCIP);
+        assertFalse(w.boundVerified(), "without the groups' cuts only the lone records count: " + w.bound());
+    }
+
+    /**
      * SB in groups of 30: on 120 records of 2 variables with 100% noise the big-M formulation proves
      * nothing in a minute (bound 13 at 60 s), while the first round of the cuts leaves a bound of 88;
      * with the groups' bound (17, the 4 groups proven; then a pass of 2 groups of 60, {@link
