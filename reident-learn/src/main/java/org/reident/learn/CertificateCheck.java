@@ -104,7 +104,15 @@ public final class CertificateCheck {
         Features features = new Features(o.aggregator(), z[0], z[1], data.dimension());
         SetCheck check = new SetCheck(o, data, train, features, z);
         List<int[]> cuts = new ArrayList<>(block.cuts());
-        cuts.addAll(block.groupCuts()); // the groups' conflicts are conflicts of the whole (GroupBound.Learned)
+        java.util.Set<List<Integer>> seen = new java.util.HashSet<>();
+        for (int[] c : block.cuts()) {
+            seen.add(java.util.Arrays.stream(c).boxed().toList());
+        }
+        for (int[] c : block.groupCuts()) { // the groups' conflicts are conflicts of the whole (GroupBound.Learned)
+            if (seen.add(java.util.Arrays.stream(c).boxed().toList())) {
+                cuts.add(c);
+            }
+        }
         boolean[] inCut = new boolean[train.length];
         for (int[] c : cuts) {
             for (int r : c) {

@@ -26,8 +26,7 @@ import java.util.function.Consumer;
  * its first {@link #PAIR_RIVALS} rivals that cross the cell);</li>
  * <li>each value is compared with eps less its rival's rounding slack ({@link WeightThreats#slack});</li>
  * <li>of the records left ("possible"), at least one of every proven conflict lying among them is
- * lost: a feasible solution of the covering LP's dual ({@link CoverRaise}, scaled so that no record's
- * load exceeds 1, then rounded up less a margin for rounding) bounds those from below.</li>
+ * lost: a feasible solution of the covering LP's dual bounds those from below ({@link WeightCover}).</li>
  * </ul>
  * The cell's bound is its possible records less that. A cell at or below the target is closed; any
  * other is split. A cell that cannot be split (too small, or its midpoint inexact) or left at the
@@ -55,12 +54,11 @@ final class WeightCheck {
     private final int n;
     private final int records;
     private final double eps;
-    /** Proven conflicts, by their first record: anchored[r] lists the conflicts whose first record is r. */
-    private final int[][][] anchored;
+    /** The proven conflicts, by cell ({@link WeightCover}). */
+    private final WeightCover cover;
     private final AtomicLong cells = new AtomicLong();
     private final AtomicLong unproven = new AtomicLong();
     private final AtomicLong lastSaid = new AtomicLong(System.nanoTime());
-    private final ThreadLocal<Scratch> scratch = ThreadLocal.withInitial(Scratch::new);
     private int target;
     private double deadline;
     private Consumer<String> progress;
@@ -75,30 +73,13 @@ final class WeightCheck {
         this.n = threats.dimension();
         this.records = records;
         this.eps = eps;
-        int[] count = new int[records];
-        for (int[] c : conflicts) {
-            count[min(c)]++;
-        }
-        anchored = new int[records][][];
-        for (int r = 0; r < records; r++) {
-            anchored[r] = new int[count[r]][];
-            count[r] = 0;
-        }
-        for (int[] c : conflicts) {
-            int a = min(c);
-            anchored[a][count[a]++] = c;
-        }
+        this.cover = new WeightCover(records, conflicts);
     }
 
-    private static int min(int[] c) {
-        int m = Integer.MAX_VALUE;
-        for (int r : c) {
-            m = Math.min(m, r);
-        }
-        return m;
-    }
-
-    /** Searches until every cell is at most {@code target} or the deadline (seconds of {@link StopRequest#now}). */
+    /**
+     * Searches until every cell is at most {@code target} or the deadline (seconds of
+     * {@link StopRequest#now}); one search at a time per instance.
+     */
     Result prove(int target, double deadline, int threads, Consumer<String> progress) {
         this.target = target;
         this.deadline = deadline;
@@ -181,14 +162,14 @@ final class WeightCheck {
                 unproven.incrementAndGet();
                 return bound;
             }
-            bound = Math.min(bound, c.possible() - scratch.get().cover(c));
+            bound = Math.min(bound, c.possible() - cover.lost(c.sure, c.open));
             if (bound <= target) {
                 return bound;
             }
             Cell paired = pairedOut(c);
             if (paired != c) {
                 c = paired;
-                bound = Math.min(bound, c.possible() - scratch.get().cover(c));
+                bound = Math.min(bound, c.possible() - cover.lost(c.sure, c.open));
                 if (bound <= target) {
                     return bound;
                 }
@@ -478,62 +459,6 @@ final class WeightCheck {
         if (now - last > 2_000_000_000L && lastSaid.compareAndSet(last, now)) {
             progress.accept(String.format(java.util.Locale.ROOT, "verify: weights: %d cells searched, %.1f s",
                     done, (now - started) / 1e9));
-        }
-    }
-
-    /** Per worker thread: the renumbering of a cell's records and the cover bound's scratch. */
-    private final class Scratch {
-        /** Per training record, 1 + its place among the cell's possible records (0: none). */
-        private final int[] local = new int[records];
-        private int[] flat = new int[64];
-        private int[] begin = new int[17];
-        private final CoverRaise raise = new CoverRaise();
-
-        /**
-         * A lower bound on how many of c's possible records the proven conflicts lying among them
-         * lose: {@link CoverRaise#bound}, a dual solution of their covering LP scaled to be feasible
-         * and rounded up less 1e-9 per conflict.
-         */
-        int cover(Cell c) {
-            int m = 0;
-            for (int q : c.sure) {
-                local[q] = ++m;
-            }
-            for (int q : c.open) {
-                local[q] = ++m;
-            }
-            int count = 0;
-            int at = 0;
-            for (int pass = 0; pass < 2; pass++) {
-                for (int q : pass == 0 ? c.sure : c.open) {
-                    for (int[] conflict : anchored[q]) {
-                        boolean within = true;
-                        for (int k = 0; k < conflict.length && within; k++) {
-                            within = local[conflict[k]] > 0;
-                        }
-                        if (!within) {
-                            continue;
-                        }
-                        if (at + conflict.length > flat.length) {
-                            flat = Arrays.copyOf(flat, Math.max(at + conflict.length, 2 * flat.length));
-                        }
-                        for (int r : conflict) {
-                            flat[at++] = local[r] - 1;
-                        }
-                        if (count + 2 > begin.length) {
-                            begin = Arrays.copyOf(begin, 2 * begin.length);
-                        }
-                        begin[++count] = at;
-                    }
-                }
-            }
-            for (int q : c.sure) {
-                local[q] = 0;
-            }
-            for (int q : c.open) {
-                local[q] = 0;
-            }
-            return count == 0 ? 0 : (int) Math.max(0, raise.bound(m, null, flat, begin, count));
         }
     }
 }
