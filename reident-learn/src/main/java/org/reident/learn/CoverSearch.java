@@ -51,6 +51,8 @@ final class CoverSearch implements CoverMaster {
     private boolean lastExact;
     private int branched;
     private int exactSolves;
+    /** Bounds asked of the exact solver beside the dives ({@link #exactBound}). */
+    private int exactBounds;
     private int dives;
     private int gaveUpEarly;
     private int lpSets;
@@ -113,6 +115,23 @@ final class CoverSearch implements CoverMaster {
         return lastExact;
     }
 
+    /**
+     * The exact solver's lower bound on the smallest cover of every cut, within {@code seconds}: the
+     * solve asks for any cover of at least {@code atLeast} records (the bound proven; every set of
+     * records given up whole is one, so the solver has a solution at once and its dual bound is the
+     * figure), its answer's records not used. -1 when it gave no bound in time or the master is
+     * halted. A diving round's bound otherwise rests on the covering LP, which on masters of pairs of
+     * records (a vertex cover) is weak where the solver's cuts are not (stop 89).
+     */
+    long exactBound(double seconds, long atLeast) {
+        if (halted.halted() || seconds <= 0) {
+            return -1;
+        }
+        exactBounds++;
+        Solved s = exact.solve(seconds, new boolean[m], atLeast, m);
+        return s == null || s.infeasible() ? -1 : Math.max(atLeast, s.bestBound());
+    }
+
     /** Master solves left to the exact solver. */
     int exactSolves() {
         return exactSolves;
@@ -123,6 +142,8 @@ final class CoverSearch implements CoverMaster {
         return branched + " by search tree" + (exactSolves > 0 ? ", " + exactSolves + " by " + exact.version().split(" ")[0] : "")
                 + (gaveUpEarly > 0 ? ", " + gaveUpEarly + " given up early" : "")
                 + (dives > 0 ? ", " + dives + " dives" : "")
+                + (exactBounds > 0 ? ", " + exactBounds + (exactBounds == 1 ? " bound" : " bounds") + " by "
+                        + exact.version().split(" ")[0] : "")
                 + (lpSets > 0 ? ", " + lpSets + (lpSets == 1 ? " set" : " sets") + " from the covering LP" : "")
                 + (covering.restarts() > 0 ? ", " + covering.restarts() + " covering-LP restarts" : "");
     }

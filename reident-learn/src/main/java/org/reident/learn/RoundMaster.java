@@ -42,8 +42,21 @@ final class RoundMaster {
      */
     static final long EARLY_NODES = 1_000_000;
 
+    /**
+     * The most seconds, and the share of the time left, that a diving round gives the exact solver
+     * for a bound on the smallest cover ({@link CoverSearch#exactBound}); asked again only once the
+     * cuts have grown by {@link #EXACT_BOUND_GROWTH} since the last ask, a factor that doubles after
+     * an ask that did not lower the run's bound.
+     */
+    static final double EXACT_BOUND_SECONDS = 10;
+    static final double EXACT_BOUND_SHARE = 0.25;
+    static final double EXACT_BOUND_GROWTH = 1.5;
+
     private final ConflictRun run;
     private long diveGap = DIVE_GAP;
+    /** The cuts when a diving round last asked the exact solver for a bound (-1: never), and the growth wanted before the next. */
+    private int exactBoundCuts = -1;
+    private double exactBoundGrowth = EXACT_BOUND_GROWTH;
     /** The cuts and the bound when a round last took the covering LP's set; how many at that bound. */
     private int lpSetCuts = -1;
     private int lpSetBound = Integer.MAX_VALUE;
@@ -67,6 +80,27 @@ final class RoundMaster {
     /** The last {@link #solve} was answered by a dive or the covering LP's set (not the smallest cover). */
     boolean dove() {
         return dove;
+    }
+
+    /**
+     * A diving round's bound from the exact solver ({@link CoverSearch#exactBound}) within
+     * {@link #EXACT_BOUND_SECONDS} and {@link #EXACT_BOUND_SHARE} of {@code remaining}: tightens the
+     * run's bound; an infeasible answer (no cover of at most {@code atMost} records: the incumbent
+     * is optimal) when the bound meets the incumbent, else null.
+     */
+    private CoverMaster.Solved exactBound(double remaining, long atMost) {
+        ConflictRun r = run;
+        int m = r.m;
+        exactBoundCuts = r.cuts;
+        double budget = Math.min(EXACT_BOUND_SECONDS, EXACT_BOUND_SHARE * remaining);
+        long least = r.master.exactBound(budget, m - r.bound);
+        if (least < 0 || m - least >= r.bound) {
+            exactBoundGrowth *= 1.25;
+            return null;
+        }
+        r.cutsBound = Math.min(r.cutsBound, m - (int) least);
+        r.tighten(m - (int) least);
+        return least > atMost ? new CoverMaster.Solved(true, least, true) : null;
     }
 
     /** The last {@link #solve}'s seconds. */
@@ -121,6 +155,15 @@ final class RoundMaster {
                     dove = solved != null;
                     remaining = r.deadline - StopRequest.now();
                 }
+            }
+            if (far && diving && remaining > 0 && !r.beside.haltedForCells()
+                    && (exactBoundCuts < 0 || r.cuts >= exactBoundGrowth * exactBoundCuts)) {
+                CoverMaster.Solved proof = exactBound(remaining, atMost);
+                if (proof != null) {
+                    solved = proof; // the incumbent proven optimal
+                    dove = false;
+                }
+                remaining = r.deadline - StopRequest.now();
             }
             if (solved == null && remaining > 0) {
                 solved = master.solve(remaining, keep, m - r.bound, atMost);

@@ -99,7 +99,8 @@ class FormulationEquivalenceTest {
      * next far ones dive ({@link CoverSearch#dive}: any cover admitting a set larger than the
      * incumbent, the bound from the covering LP), a dive within the tree's 20 nodes too, and after one
      * that gives up the round checks the covering LP's set ({@link CoverSearch#lpSet}, a set no larger
-     * than the incumbent, perhaps). The runs still end proven at the same optimum, with
+     * than the incumbent, perhaps); diving rounds ask SCIP for a bound on the smallest cover
+     * ({@link CoverSearch#exactBound}, stop 89), which may prove the incumbent. The runs still end proven at the same optimum, with
      * a count the linkage engine confirms. (The sizes ruled out and the diving bound are checked
      * against enumeration in {@link CoverDiveTest}; here the incumbents are mostly optimal early, so an
      * inflated bound could go unseen.)
@@ -112,6 +113,7 @@ class FormulationEquivalenceTest {
         assertTrue(runs.stream().anyMatch(r -> r.solver().contains(" given up early")), "no run gave up early");
         assertTrue(dived >= 2, "only " + dived + " of the runs dove");
         assertTrue(lpSets >= 1, "no run checked the covering LP's set after a dive gave up");
+        assertTrue(runs.stream().anyMatch(r -> r.solver().matches(".* bounds? by SCIP.*")), "no diving round asked SCIP for a bound");
     }
 
     /**
