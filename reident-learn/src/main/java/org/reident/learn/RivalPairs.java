@@ -104,6 +104,15 @@ final class RivalPairs {
 
     /** Some t in [0, 1] has t a_b + (1 - t) b_b below eps at every vertex b (checked again at that t). */
     private boolean separates(double[] a, int ia, double[] bv, int ib) {
+        return separates(a, ia, bv, ib, n, below);
+    }
+
+    /**
+     * Some t in [0, 1] has t a_b + (1 - t) b_b below {@code below} at every vertex b (a_b =
+     * a[ia + b], b_b = bv[ib + b], b < n): the open interval of such t is narrowed vertex by vertex,
+     * and its middle is checked again. Also `reident verify`'s pair test ({@link WeightCheck}).
+     */
+    static boolean separates(double[] a, int ia, double[] bv, int ib, int n, double below) {
         double lo = 0;
         double hi = 1;
         for (int b = 0; b < n; b++) {

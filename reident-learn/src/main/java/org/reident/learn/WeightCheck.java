@@ -392,7 +392,7 @@ final class WeightCheck {
                 for (int y = x + 1; y < count && !out[o]; y++) {
                     if ((masks[x] | masks[y]) == full) {
                         double below = eps - threats.slack(q, ids[x]) - threats.slack(q, ids[y]);
-                        out[o] = separates(values, x * n, values, y * n, n, below);
+                        out[o] = RivalPairs.separates(values, x * n, values, y * n, n, below);
                     }
                 }
             }
@@ -415,39 +415,6 @@ final class WeightCheck {
             }
         }
         return new Cell(c.v, c.sure, open, crossing, values, next, c.inherited, c.depth);
-    }
-
-    /**
-     * Some t in [0, 1] has t a_b + (1 - t) b_b below {@code below} at every vertex b (a_b =
-     * a[ia + b], b_b = bv[ib + b], b < n): the open interval of such t is narrowed vertex by vertex,
-     * and its middle is checked again.
-     */
-    static boolean separates(double[] a, int ia, double[] bv, int ib, int n, double below) {
-        double lo = 0;
-        double hi = 1;
-        for (int b = 0; b < n && lo < hi; b++) {
-            double x = a[ia + b];
-            double y = bv[ib + b];
-            double d = x - y;
-            double room = below - y; // t d < room
-            if (d > 0) {
-                hi = Math.min(hi, room / d);
-            } else if (d < 0) {
-                lo = Math.max(lo, room / d);
-            } else if (room <= 0) {
-                return false;
-            }
-        }
-        if (lo >= hi) {
-            return false;
-        }
-        double t = 0.5 * (lo + hi);
-        for (int b = 0; b < n; b++) {
-            if (t * a[ia + b] + (1 - t) * bv[ib + b] >= below) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private void say(long done) {

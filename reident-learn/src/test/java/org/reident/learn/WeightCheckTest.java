@@ -107,10 +107,10 @@ class WeightCheckTest {
     @Test
     void aPairRulesOutExactlyWhenSomeMixIsBelowEpsEverywhere() {
         double eps = 1e-4;
-        assertTrue(WeightCheck.separates(new double[] {eps - 1, eps + 0.5}, 0, new double[] {eps + 0.5, eps - 1}, 0, 2, eps));
-        assertFalse(WeightCheck.separates(new double[] {eps - 1, eps + 1}, 0, new double[] {eps + 1, eps - 1}, 0, 2, eps),
+        assertTrue(RivalPairs.separates(new double[] {eps - 1, eps + 0.5}, 0, new double[] {eps + 0.5, eps - 1}, 0, 2, eps));
+        assertFalse(RivalPairs.separates(new double[] {eps - 1, eps + 1}, 0, new double[] {eps + 1, eps - 1}, 0, 2, eps),
                 "both rivals at eps exactly at the centre: the record is linked there");
-        assertFalse(WeightCheck.separates(new double[] {eps - 1, eps - 1}, 0, new double[] {eps + 1, eps + 1}, 0, 2, eps - 2),
+        assertFalse(RivalPairs.separates(new double[] {eps - 1, eps - 1}, 0, new double[] {eps + 1, eps + 1}, 0, 2, eps - 2),
                 "t = 1 reaches eps - 1, not below eps - 2");
         java.util.SplittableRandom r = new java.util.SplittableRandom(89);
         int found = 0;
@@ -123,7 +123,7 @@ class WeightCheckTest {
                 b[v] = r.nextDouble(-1, 1.2);
             }
             double least = leastLargestMix(a, b);
-            boolean says = WeightCheck.separates(a, 0, b, 0, n, 0);
+            boolean says = RivalPairs.separates(a, 0, b, 0, n, 0);
             if (least < -1e-9) {
                 assertTrue(says, "trial " + trial + ": a mix reaches " + least);
             }
