@@ -39,7 +39,7 @@ final class WeightCheck {
     }
 
     /** Pairs are sought among a record's first this many rivals that cross a cell (as {@link RivalPairs#RIVALS}). */
-    static final int PAIR_RIVALS = 12;
+    static final int PAIR_RIVALS = RivalPairs.RIVALS;
     /**
      * The rivals that cross a cell checked per record at most. A record's rivals are taken in order
      * (least sum first); one that a split drops (at or above eps at every vertex: it rules the
@@ -117,7 +117,7 @@ final class WeightCheck {
             }
         }
         Cell whole = new Cell(root, Arrays.copyOf(sure, sureCount), Arrays.copyOf(open, openCount),
-                Arrays.copyOf(crossing, openCount), Arrays.copyOf(values, openCount), Arrays.copyOf(next, openCount), records, 0);
+                Arrays.copyOf(crossing, openCount), Arrays.copyOf(values, openCount), Arrays.copyOf(next, openCount), records);
         ForkJoinPool pool = new ForkJoinPool(Math.max(1, threads));
         try {
             int bound = pool.invoke(new Search(whole));
@@ -135,7 +135,7 @@ final class WeightCheck {
      * bound it inherits.
      */
     private record Cell(double[][] v, int[] sure, int[] open, int[][] crossing, double[][] values, int[] next,
-            int inherited, int depth) {
+            int inherited) {
         int possible() {
             return sure.length + open.length;
         }
@@ -319,7 +319,7 @@ final class WeightCheck {
         for (int s = 0; s < 2; s++) {
             kids[s] = new Cell(v[s], Arrays.copyOf(sure[s], sureCount[s]), Arrays.copyOf(open[s], openCount[s]),
                     Arrays.copyOf(crossing[s], openCount[s]), Arrays.copyOf(values[s], openCount[s]),
-                    Arrays.copyOf(nexts[s], openCount[s]), bound, c.depth + 1);
+                    Arrays.copyOf(nexts[s], openCount[s]), bound);
         }
         return kids;
     }
@@ -414,7 +414,7 @@ final class WeightCheck {
                 crossing[k++] = c.crossing[o];
             }
         }
-        return new Cell(c.v, c.sure, open, crossing, values, next, c.inherited, c.depth);
+        return new Cell(c.v, c.sure, open, crossing, values, next, c.inherited);
     }
 
     private void say(long done) {
