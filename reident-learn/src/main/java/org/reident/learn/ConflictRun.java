@@ -39,8 +39,11 @@ final class ConflictRun {
     final CoverSearch master;
     /** The best parameters found, counted by the engine; the climb reads them from its thread. */
     final Incumbent inc;
+    /** The distinct cuts handed to the master, and their records in all. */
     int cuts;
     long cutSize;
+    /** The cuts handed to the master, to turn repeats away. */
+    private final DistinctCuts distinct = new DistinctCuts();
     /**
      * Each record's load from the cuts taken, and the order conflicts go to the filters in: SB, SB_NC
      * and MD* only, where the master's bound is the bottleneck (null for the others, which it slowed).
@@ -511,6 +514,8 @@ final class ConflictRun {
                 + (slave.filterOtherSolves() > 0
                         ? ", " + slave.filterOtherSolves() + " filter LPs solved with other settings" : "")
                 + (slave.purges() > 0 ? ", " + slave.purges() + " LP purges" : "")
+                + (distinct.repeats() > 0 ? ", " + distinct.repeats() + (distinct.repeats() == 1 ? " repeated cut" : " repeated cuts")
+                        + " dropped" : "")
                 + "; master: " + master.notes();
     }
 
@@ -535,19 +540,18 @@ final class ConflictRun {
     void takeCuts() {
         phase = "deletion filters: shrinking the conflicts into cuts";
         conflictsTaken = conflicts;
-        slave.takeCuts(c -> {
-            master.cut(c);
-            if (loads != null) {
-                loads.add(c);
-            }
-            cuts++;
-            cutSize += c.length;
-        }, beside::fromBeside);
+        slave.takeCuts(this::shrunkCut, beside::fromBeside);
         beside.cuts(master.cutsSoFar());
     }
 
-    /** A cut already shrunk (a group's, {@link RunGroups#takeSeed}): straight to the master. */
+    /**
+     * A cut already shrunk (the filters', or a group's, {@link RunGroups#takeSeed}): to the master,
+     * unless it repeats one it has ({@link DistinctCuts}).
+     */
     void shrunkCut(int[] c) {
+        if (!distinct.add(c)) {
+            return;
+        }
         master.cut(c);
         if (loads != null) {
             loads.add(c);
