@@ -181,6 +181,14 @@ public final class VerifyCommand implements java.util.concurrent.Callable<Intege
         b.put("hitting_set_lower_bound", r.hittingLower());
         b.put("hitting_set_optimal", r.hittingExact());
         b.put("disjoint_packing", r.packing());
+        if (r.groups() != null) {
+            ObjectNode g = b.putObject("groups_cover");
+            g.put("lower_bound", r.groups().lower());
+            g.put("conflicts", r.groups().conflicts());
+            g.put("pieces", r.groups().pieces());
+            g.put("pieces_closed", r.groups().closed());
+            g.put("seconds", Reports.round(r.groups().seconds(), 3));
+        }
         if (r.weights() != null) {
             ObjectNode w = b.putObject("weights_search");
             w.put("bound", r.weights().bound());
@@ -214,6 +222,11 @@ public final class VerifyCommand implements java.util.concurrent.Callable<Intege
         out.printf(Locale.ROOT, "hitting set: at least %d records are lost (%s, %s; %d disjoint conflicts and lone records)%n",
                 Math.max(r.hittingLower(), r.packing()), r.solver(), r.hittingExact() ? "the least cover" : "a lower bound",
                 r.packing());
+        CertificateCheck.Groups g = r.groups();
+        if (g != null) {
+            out.printf(Locale.ROOT, "groups: their %d conflicts alone, in %d separate pieces (%d closed), lose at least %d records"
+                    + " with the lone ones (%.1f s)%n", g.conflicts(), g.pieces(), g.closed(), g.lower(), g.seconds());
+        }
         CertificateCheck.Weights w = r.weights();
         if (w != null) {
             out.printf(Locale.ROOT, "weights: a search over the weights proves at most %d records linked (%d cells, %s; %.1f s)%n",

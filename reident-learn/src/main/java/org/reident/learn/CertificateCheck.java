@@ -28,6 +28,9 @@ import org.reident.distance.Distances;
  * least the lone records plus the best lower bound of a general solver (SCIP's MILP by default, or
  * CP-SAT; or the learner's own tree on these conflicts alone, {@link Cover}) within the time given,
  * and at least a packing of disjoint conflicts.</li>
+ * <li>When that falls short of the file's bound and the file holds the conflicts of groups learned
+ * alone ({@link GroupBound}): the least covers of those conflicts alone, piece by piece
+ * ({@link CoverPieces}; the groups are disjoint, so each is one piece or more), plus the lone records.</li>
  * <li>For WM, WM_m and OWA, when that falls short of the file's bound (the weight cells, which may have
  * given it, keep no conflicts): a search over the weights of its own to the file's bound
  * ({@link WeightCheck}), the lone records left out and the proven conflicts counted in each cell,
@@ -36,14 +39,14 @@ import org.reident.distance.Distances;
  * ({@link Margin}).</li>
  * </ol>
  * The bound proven so is the file's bound or weaker: weaker when the run's bound rested on more than
- * its conflicts and the weights (the groups learned alone, {@link GroupBound}, keep no conflicts), or
- * when a solver or the search ran out of time. Exact relative to the family's rows as {@link Features} computes them in floating point from
+ * its conflicts and the weights, or when a solver or the search ran out of time. Exact relative to
+ * the family's rows as {@link Features} computes them in floating point from
  * the standardised values.
  */
 public final class CertificateCheck {
     /** What the check found for one eps's block of the file. */
     public record Outcome(double eps, int records, int cuts, int cutsProven, List<int[]> failed, int alone,
-            int hittingLower, boolean hittingExact, int packing, Weights weights, int bound, int fileBound, int fileBest,
+            int hittingLower, boolean hittingExact, int packing, Groups groups, Weights weights, int bound, int fileBound, int fileBest,
             int bestLinked, String solver, double seconds) {
         /** The file's bound is proven: every conflict holds and the cover reaches it. */
         public boolean boundVerified() {
@@ -65,6 +68,14 @@ public final class CertificateCheck {
         public boolean complete() {
             return unproven == 0;
         }
+    }
+
+    /**
+     * The groups' conflicts alone, piece by piece ({@link CoverPieces}), tried when the union of all
+     * conflicts falls short of the file's bound: the records lost by their least covers (the lone
+     * records included), the groups' proven conflicts, their pieces and how many were closed.
+     */
+    public record Groups(int lower, int conflicts, int pieces, int closed, double seconds) {
     }
 
     /** Who bounds the hitting set of the proven conflicts. */
@@ -99,6 +110,12 @@ public final class CertificateCheck {
     /** {@link #check(LearnOptions, LinkageData, int[], ConflictFile, double, Cover)} of one block (tests: blocks made by hand). */
     static Outcome check(LearnOptions o, LinkageData data, int[] train, ConflictFile.Block block, double seconds, Cover by)
             throws InterruptedException {
+        return check(o, data, train, block, seconds, seconds, by);
+    }
+
+    /** As above, the union of the conflicts given {@code unionSeconds} (0: not solved; a test's), the rest {@code seconds}. */
+    static Outcome check(LearnOptions o, LinkageData data, int[] train, ConflictFile.Block block, double unionSeconds,
+            double seconds, Cover by) throws InterruptedException {
         long start = System.nanoTime();
         double[][] z = Distances.standardized(data, o.standardization());
         Features features = new Features(o.aggregator(), z[0], z[1], data.dimension());
@@ -106,10 +123,12 @@ public final class CertificateCheck {
         List<int[]> cuts = new ArrayList<>(block.cuts());
         java.util.Set<List<Integer>> seen = new java.util.HashSet<>();
         for (int[] c : block.cuts()) {
-            seen.add(java.util.Arrays.stream(c).boxed().toList());
+            seen.add(key(c));
         }
+        java.util.Set<List<Integer>> ofGroups = new java.util.HashSet<>();
         for (int[] c : block.groupCuts()) { // the groups' conflicts are conflicts of the whole (GroupBound.Learned)
-            if (seen.add(java.util.Arrays.stream(c).boxed().toList())) {
+            ofGroups.add(key(c));
+            if (seen.add(key(c))) {
                 cuts.add(c);
             }
         }
@@ -144,14 +163,26 @@ public final class CertificateCheck {
                 good.size(), cuts.size(), alone, by.label, elapsed(start)));
         // each a least cover of the proven conflicts alone: the lone records are in none and add to it
         String[] solver = {by.label};
-        long[] hit = switch (by) {
-            case TREE -> tree(good, train.length, packing - alone, train.length - alone - block.bound() - 1, seconds, o.threads());
-            case CP_SAT -> cpSat(good, train.length, seconds, solver);
-            default -> scip(o, good, train.length, seconds);
+        long[] hit = unionSeconds <= 0 ? new long[] {0, 0} : switch (by) {
+            case TREE -> tree(good, train.length, packing - alone, train.length - alone - block.bound() - 1, unionSeconds,
+                    o.threads());
+            case CP_SAT -> cpSat(good, train.length, unionSeconds, solver);
+            default -> scip(o, good, train.length, unionSeconds);
         };
         int hitting = (int) Math.min(train.length, alone + hit[0]);
         boolean exact = hit[1] == 1;
         int lower = Math.max(hitting, packing);
+        Groups groups = null;
+        if (train.length - lower > block.bound() && !ofGroups.isEmpty() && !StopRequest.requested()) {
+            List<int[]> theirs = new ArrayList<>();
+            for (int s = 0; s < cuts.size(); s++) {
+                if (proven[s] && ofGroups.contains(key(cuts.get(s)))) {
+                    theirs.add(cuts.get(s));
+                }
+            }
+            groups = groups(o, theirs, alone, train.length, seconds, by);
+            lower = Math.max(lower, groups.lower());
+        }
         int bound = train.length - lower;
         Weights weights = null;
         if (bound > block.bound() && simplex(o.aggregator()) && !StopRequest.requested()) {
@@ -160,8 +191,30 @@ public final class CertificateCheck {
         }
         int bestLinked = block.theta() == null ? -1 : check.linked(block.theta());
         return new Outcome(o.eps(), train.length, cuts.size(), good.size(), failed, alone, hitting,
-                exact, packing, weights, bound, block.bound(), block.best(),
+                exact, packing, groups, weights, bound, block.bound(), block.best(),
                 bestLinked, solver[0], elapsed(start));
+    }
+
+    /** A conflict as a key of a set (the file's conflicts are sorted: {@link ConflictFile}). */
+    private static List<Integer> key(int[] c) {
+        return java.util.Arrays.stream(c).boxed().toList();
+    }
+
+    /**
+     * The groups' proven conflicts alone, piece by piece, within {@code seconds}, each piece's least
+     * cover bounded by {@code by}: the lone records plus the pieces' sum.
+     */
+    private static Groups groups(LearnOptions o, List<int[]> theirs, int alone, int records, double seconds, Cover by) {
+        long start = System.nanoTime();
+        CoverPieces.Result r = CoverPieces.bound(theirs, records, seconds, (cuts, k, s) -> switch (by) {
+            case TREE -> tree(cuts, k, 0, k, s, o.threads());
+            case CP_SAT -> cpSat(cuts, k, s, new String[1]);
+            default -> scip(o, cuts, k, s);
+        });
+        Groups g = new Groups((int) Math.min(records, alone + r.lower()), theirs.size(), r.pieces(), r.exact(), elapsed(start));
+        say(o, String.format(java.util.Locale.ROOT, "verify: the groups' %d conflicts in %d pieces (%d closed): at least %d"
+                + " records lost, %.1f s", g.conflicts(), g.pieces(), g.closed(), g.lower(), g.seconds()));
+        return g;
     }
 
     private static boolean simplex(Aggregator a) {

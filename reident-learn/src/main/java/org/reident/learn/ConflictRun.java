@@ -546,16 +546,20 @@ final class ConflictRun {
 
     /**
      * A cut already shrunk (the filters', or a group's, {@link RunGroups#takeSeed}): to the master,
-     * unless it repeats one it has ({@link DistinctCuts}).
+     * unless it repeats one it has ({@link DistinctCuts}). The loads count every copy: a record whose
+     * cut keeps coming back is one the filters' order should meet early, and with the copies left
+     * out of the loads too the 400-record M5-38 SB_NC took 5.0-5.1 s against 3.1-3.5 s (MD* 7.4-7.7
+     * against 5.2-6.1; counted again: 3.5-3.8 and 5.3-5.6 s; `bench-learn --files M5-38 --variants
+     * bilinear,bilinear-nc,md-star --no-plain --no-big-m`, stop 90).
      */
     void shrunkCut(int[] c) {
+        if (loads != null) {
+            loads.add(c);
+        }
         if (!distinct.add(c)) {
             return;
         }
         master.cut(c);
-        if (loads != null) {
-            loads.add(c);
-        }
         cuts++;
         cutSize += c.length;
     }

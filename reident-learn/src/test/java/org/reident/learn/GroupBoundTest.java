@@ -3,6 +3,8 @@ package org.reident.learn;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -76,6 +78,18 @@ class GroupBoundTest {
         assertEquals(v.cuts(), v.cutsProven(), "every group's cut proven again: " + v.failed().size() + " not");
         assertTrue(v.cuts() > 10 && v.cuts() <= cuts.length, v.cuts() + " distinct cuts of " + cuts.length);
         assertTrue(v.boundVerified(), "the groups' bound " + g.bound() + ", proven " + v.bound());
+        assertNull(v.groups(), "the union closed: no groups' pieces needed");
+        // the union left unsolved (as SCIP leaves the whole Census's): the groups' pieces alone prove it
+        CertificateCheck.Outcome p = CertificateCheck.check(o, d, odd, block, 0, 60, CertificateCheck.Cover.SCIP);
+        assertNotNull(p.groups());
+        assertEquals(p.cutsProven(), p.groups().conflicts());
+        assertTrue(p.groups().pieces() >= g.groups(), p.groups().pieces() + " pieces, " + g.groups() + " groups");
+        assertEquals(p.groups().pieces(), p.groups().closed());
+        assertTrue(p.boundVerified(), "by the pieces: the groups' bound " + g.bound() + ", proven " + p.bound());
+        assertEquals(v.bound(), p.bound(), "the pieces' least covers sum to the union's");
+        ConflictFile.Block less = new ConflictFile.Block(o.eps(), -1, null, v.bound() - 1, List.of(), List.of(cuts));
+        assertFalse(CertificateCheck.check(o, d, odd, less, 0, 60, CertificateCheck.Cover.SCIP).boundVerified(),
+                "one record less than the least covers prove");
         ConflictFile.Block none = new ConflictFile.Block(o.eps(), -1, null, g.bound(), List.of(), List.of());
         CertificateCheck.Outcome w = CertificateCheck.check(o, d, odd, none, 60, CertificateCheck.Cover.SCIP);
         assertFalse(w.boundVerified(), "without the groups' cuts only the lone records count: " + w.bound());
