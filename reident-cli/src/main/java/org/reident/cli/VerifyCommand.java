@@ -31,7 +31,9 @@ import picocli.CommandLine.Model.CommandSpec;
             "Proves every conflict of the file again by an LP built afresh, whose duals are turned into an exact "
                 + "bound (no solver tolerance is trusted), checks alone every record in no conflict, and bounds the "
                 + "records any parameter value links by a hitting set of the proven conflicts solved by SCIP (not "
-                + "the learner's search tree). For wm, wm-m and owa, whose runs may owe their bound to the weight cells "
+                + "the learner's search tree); when that falls short and the run's bound came from groups learned alone, "
+                + "their conflicts alone, group by group (separate pieces, each a small hitting set). For wm, wm-m and owa, "
+                + "whose runs may owe their bound to the weight cells "
                 + "(which keep no conflicts), a search over the weights of its own, each cell's records ruled out by "
                 + "rivals it checks itself, closes what the conflicts leave. Then counts the file's best parameters "
                 + "again. Exit status 0 when the "
@@ -60,7 +62,8 @@ public final class VerifyCommand implements java.util.concurrent.Callable<Intege
 
     @Option(names = "--time-limit", defaultValue = "600s", paramLabel = "T",
             description = "Time for the hitting set of each eps's conflicts (default ${DEFAULT-VALUE}), and as much again "
-                    + "for the search over the weights (wm, wm-m, owa) when the conflicts alone fall short of the file's bound; "
+                    + "for the groups' conflicts piece by piece and for the search over the weights (wm, wm-m, owa) when the "
+                    + "conflicts alone fall short of the file's bound; "
                     + "when it runs out, the best bound proven by then counts.")
     String timeLimit;
 
