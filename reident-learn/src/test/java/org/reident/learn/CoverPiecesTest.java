@@ -1,6 +1,7 @@
 package org.reident.learn;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -82,6 +83,6 @@ class CoverPiecesTest {
             }
             assertEquals(cuts.size(), inPieces, "every conflict in one piece");
         }
-        assertEquals(true, split > 100, split + " instances fell into pieces");
+        assertTrue(split > 100, split + " instances fell into pieces");
     }
 }
