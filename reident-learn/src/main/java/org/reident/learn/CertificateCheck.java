@@ -121,14 +121,14 @@ public final class CertificateCheck {
         Features features = new Features(o.aggregator(), z[0], z[1], data.dimension());
         SetCheck check = new SetCheck(o, data, train, features, z);
         List<int[]> cuts = new ArrayList<>(block.cuts());
-        java.util.Set<List<Integer>> seen = new java.util.HashSet<>();
+        DistinctCuts seen = new DistinctCuts();
         for (int[] c : block.cuts()) {
-            seen.add(key(c));
+            seen.add(c);
         }
-        java.util.Set<List<Integer>> ofGroups = new java.util.HashSet<>();
+        DistinctCuts ofGroups = new DistinctCuts();
         for (int[] c : block.groupCuts()) { // the groups' conflicts are conflicts of the whole (GroupBound.Learned)
-            ofGroups.add(key(c));
-            if (seen.add(key(c))) {
+            ofGroups.add(c);
+            if (seen.add(c)) {
                 cuts.add(c);
             }
         }
@@ -173,10 +173,10 @@ public final class CertificateCheck {
         boolean exact = hit[1] == 1;
         int lower = Math.max(hitting, packing);
         Groups groups = null;
-        if (train.length - lower > block.bound() && !ofGroups.isEmpty() && !StopRequest.requested()) {
+        if (train.length - lower > block.bound() && !block.groupCuts().isEmpty() && !StopRequest.requested()) {
             List<int[]> theirs = new ArrayList<>();
             for (int s = 0; s < cuts.size(); s++) {
-                if (proven[s] && ofGroups.contains(key(cuts.get(s)))) {
+                if (proven[s] && ofGroups.holds(cuts.get(s))) {
                     theirs.add(cuts.get(s));
                 }
             }
@@ -193,11 +193,6 @@ public final class CertificateCheck {
         return new Outcome(o.eps(), train.length, cuts.size(), good.size(), failed, alone, hitting,
                 exact, packing, groups, weights, bound, block.bound(), block.best(),
                 bestLinked, solver[0], elapsed(start));
-    }
-
-    /** A conflict as a key of a set (the file's conflicts are sorted: {@link ConflictFile}). */
-    private static List<Integer> key(int[] c) {
-        return java.util.Arrays.stream(c).boxed().toList();
     }
 
     /**

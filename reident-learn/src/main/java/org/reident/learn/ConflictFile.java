@@ -10,12 +10,10 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import org.reident.data.InputException;
 import org.reident.data.LinkageData;
@@ -217,11 +215,11 @@ public final class ConflictFile {
      * a conflict the file already held), as {@link Reader#cut} reads them.
      */
     private static List<int[]> distinct(List<int[]> cuts) {
-        Set<String> seen = new HashSet<>();
+        DistinctCuts seen = new DistinctCuts();
         List<int[]> out = new ArrayList<>(cuts.size());
         for (int[] c : cuts) {
             int[] sorted = Arrays.stream(c).sorted().distinct().toArray(); // once per cut at the run's end, not a hot loop
-            if (seen.add(Arrays.toString(sorted))) {
+            if (seen.add(sorted)) {
                 out.add(sorted);
             }
         }

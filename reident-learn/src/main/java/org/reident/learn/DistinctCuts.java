@@ -11,6 +11,8 @@ import java.util.Set;
  * cuts were repeats (stop 89's note). A repeat changes no cover, but it costs the search tree, the
  * covering LP and the exact solver, and it halves {@link CoverRaise}'s uniform raise on its records
  * (two copies of a cut saturate them twice as fast), which weakens the quick bounds.
+ * Also the one set of cuts of a conflicts file ({@link ConflictFile}) and of `reident verify`
+ * ({@link CertificateCheck}).
  */
 final class DistinctCuts {
     private final Set<Key> seen = new HashSet<>();
@@ -18,13 +20,22 @@ final class DistinctCuts {
 
     /** Whether {@code records} (in any order, each record once) is a cut not seen before; records it. */
     boolean add(int[] records) {
-        int[] sorted = records.clone();
-        Arrays.sort(sorted);
-        if (seen.add(new Key(sorted))) {
+        if (seen.add(key(records))) {
             return true;
         }
         repeats++;
         return false;
+    }
+
+    /** Whether {@code records} (in any order) is a cut {@link #add} has seen. */
+    boolean holds(int[] records) {
+        return seen.contains(key(records));
+    }
+
+    private static Key key(int[] records) {
+        int[] sorted = records.clone();
+        Arrays.sort(sorted);
+        return new Key(sorted);
     }
 
     /** The repeats {@link #add} turned away. */

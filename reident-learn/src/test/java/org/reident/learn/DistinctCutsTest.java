@@ -30,6 +30,9 @@ class DistinctCutsTest {
         assertTrue(d.add(new int[] {7}));
         assertFalse(d.add(new int[] {7}));
         assertEquals(3, d.repeats());
+        assertTrue(d.holds(new int[] {9, 2, 5}));
+        assertFalse(d.holds(new int[] {2, 9}), "a subset of a cut seen is not one");
+        assertEquals(3, d.repeats(), "holds counts no repeat");
     }
 
     @Test
