@@ -31,8 +31,9 @@ import picocli.CommandLine.Model.CommandSpec;
             "Proves every conflict of the file again by an LP built afresh, whose duals are turned into an exact "
                 + "bound (no solver tolerance is trusted), checks alone every record in no conflict, and bounds the "
                 + "records any parameter value links by a hitting set of the proven conflicts solved by SCIP (not "
-                + "the learner's search tree); when that falls short and the run's bound came from groups learned alone, "
-                + "their conflicts alone, group by group (separate pieces, each a small hitting set). For wm, wm-m and owa, "
+                + "the learner's search tree); when the run's bound came from groups learned alone, their conflicts alone "
+                + "first, group by group (separate pieces, each a small hitting set), and the whole hitting set only when "
+                + "those fall short. For wm, wm-m and owa, "
                 + "whose runs may owe their bound to the weight cells "
                 + "(which keep no conflicts), a search over the weights of its own, each cell's records ruled out by "
                 + "rivals it checks itself, closes what the conflicts leave. Then counts the file's best parameters "
@@ -62,8 +63,8 @@ public final class VerifyCommand implements java.util.concurrent.Callable<Intege
 
     @Option(names = "--time-limit", defaultValue = "600s", paramLabel = "T",
             description = "Time for the hitting set of each eps's conflicts (default ${DEFAULT-VALUE}), and as much again "
-                    + "for the groups' conflicts piece by piece and for the search over the weights (wm, wm-m, owa) when the "
-                    + "conflicts alone fall short of the file's bound; "
+                    + "for the groups' conflicts piece by piece (tried first when the file holds them) and for the search "
+                    + "over the weights (wm, wm-m, owa) when the conflicts alone fall short of the file's bound; "
                     + "when it runs out, the best bound proven by then counts.")
     String timeLimit;
 
@@ -181,6 +182,7 @@ public final class VerifyCommand implements java.util.concurrent.Callable<Intege
             }
         }
         b.put("records_alone_unlinkable", r.alone());
+        b.put("hitting_set_solved", r.hittingSolved());
         b.put("hitting_set_lower_bound", r.hittingLower());
         b.put("hitting_set_optimal", r.hittingExact());
         b.put("disjoint_packing", r.packing());
@@ -222,13 +224,18 @@ public final class VerifyCommand implements java.util.concurrent.Callable<Intege
             out.println("  not proven: records " + java.util.Arrays.toString(r.failed().get(q)) + " (training positions from 0)");
         }
         out.printf(Locale.ROOT, "alone: %d records in no conflict proven unlinkable by any parameter value%n", r.alone());
-        out.printf(Locale.ROOT, "hitting set: at least %d records are lost (%s, %s; %d disjoint conflicts and lone records)%n",
-                Math.max(r.hittingLower(), r.packing()), r.solver(), r.hittingExact() ? "the least cover" : "a lower bound",
-                r.packing());
         CertificateCheck.Groups g = r.groups();
         if (g != null) {
             out.printf(Locale.ROOT, "groups: their %d conflicts alone, in %d separate pieces (%d closed), lose at least %d records"
                     + " with the lone ones (%.1f s)%n", g.conflicts(), g.pieces(), g.closed(), g.lower(), g.seconds());
+        }
+        if (r.hittingSolved()) {
+            out.printf(Locale.ROOT, "hitting set: at least %d records are lost (%s, %s; %d disjoint conflicts and lone records)%n",
+                    Math.max(r.hittingLower(), r.packing()), r.solver(), r.hittingExact() ? "the least cover" : "a lower bound",
+                    r.packing());
+        } else {
+            out.printf(Locale.ROOT, "hitting set: not needed, the groups' pieces prove the file's bound (%d disjoint conflicts"
+                    + " and lone records)%n", r.packing());
         }
         CertificateCheck.Weights w = r.weights();
         if (w != null) {

@@ -66,6 +66,10 @@ class VerifyCommandTest {
         assertEquals(bound, b.get("file_bound").asInt());
         assertTrue(b.get("optimal_verified").asBoolean(), b.toString());
         assertEquals(0, b.get("conflicts_not_proven").size());
+        JsonNode g = b.get("groups_cover");
+        assertTrue(g != null && v.get("records").asInt() - g.get("lower_bound").asInt() > bound,
+                "the groups' pieces, tried first, fall short of the run's bound: " + b);
+        assertTrue(b.get("hitting_set_solved").asBoolean(), "so the union's hitting set is solved: " + b);
     }
 
     /**

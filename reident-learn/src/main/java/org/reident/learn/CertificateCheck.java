@@ -23,14 +23,16 @@ import org.reident.distance.Distances;
  * bound proves that no parameter value of the family links them all with margin eps.</li>
  * <li>Every training record in no conflict is checked alone the same way (but those the file's best
  * parameters link, which are linkable): those proven are records no parameter value links.</li>
- * <li>At least one record of every proven conflict is lost, so the most records any parameter
- * value links is the training records less a minimum hitting set of the proven conflicts, itself at
- * least the lone records plus the best lower bound of a general solver (SCIP's MILP by default, or
- * CP-SAT; or the learner's own tree on these conflicts alone, {@link Cover}) within the time given,
- * and at least a packing of disjoint conflicts.</li>
- * <li>When that falls short of the file's bound and the file holds the conflicts of groups learned
- * alone ({@link GroupBound}): the least covers of those conflicts alone, piece by piece
- * ({@link CoverPieces}; the groups are disjoint, so each is one piece or more), plus the lone records.</li>
+ * <li>When the file holds the conflicts of groups learned alone ({@link GroupBound}), the least covers
+ * of those conflicts alone, piece by piece ({@link CoverPieces}; the groups are disjoint, so each is
+ * one piece or more), plus the lone records: tried first, since the pieces close in seconds where the
+ * union below may hold its solver to the time limit (stop 91).</li>
+ * <li>When that falls short of the file's bound (or there are no groups): at least one record of
+ * every proven conflict is lost, so the most records any parameter value links is the training
+ * records less a minimum hitting set of the proven conflicts, itself at least the lone records plus
+ * the best lower bound of a general solver (SCIP's MILP by default, or CP-SAT; or the learner's own
+ * tree on these conflicts alone, {@link Cover}) within the time given, and at least a packing of
+ * disjoint conflicts.</li>
  * <li>For WM, WM_m and OWA, when that falls short of the file's bound (the weight cells, which may have
  * given it, keep no conflicts): a search over the weights of its own to the file's bound
  * ({@link WeightCheck}), the lone records left out and the proven conflicts counted in each cell,
@@ -44,9 +46,12 @@ import org.reident.distance.Distances;
  * the standardised values.
  */
 public final class CertificateCheck {
-    /** What the check found for one eps's block of the file. */
+    /**
+     * What the check found for one eps's block of the file; {@code hittingSolved} false when the union's
+     * hitting set was not solved (the groups' pieces proved the file's bound), {@code hittingLower} then the lone records.
+     */
     public record Outcome(double eps, int records, int cuts, int cutsProven, List<int[]> failed, int alone,
-            int hittingLower, boolean hittingExact, int packing, Groups groups, Weights weights, int bound, int fileBound, int fileBest,
+            boolean hittingSolved, int hittingLower, boolean hittingExact, int packing, Groups groups, Weights weights, int bound, int fileBound, int fileBest,
             int bestLinked, String solver, double seconds) {
         /** The file's bound is proven: every conflict holds and the cover reaches it. */
         public boolean boundVerified() {
@@ -71,8 +76,8 @@ public final class CertificateCheck {
     }
 
     /**
-     * The groups' conflicts alone, piece by piece ({@link CoverPieces}), tried when the union of all
-     * conflicts falls short of the file's bound: the records lost by their least covers (the lone
+     * The groups' conflicts alone, piece by piece ({@link CoverPieces}), tried before the union of all
+     * conflicts when the file holds them: the records lost by their least covers (the lone
      * records included), the groups' proven conflicts, their pieces and how many were closed.
      */
     public record Groups(int lower, int conflicts, int pieces, int closed, double seconds) {
@@ -159,11 +164,27 @@ public final class CertificateCheck {
             alone += proven[cuts.size() + q] ? 1 : 0;
         }
         int packing = alone + disjoint(good, train.length);
-        say(o, String.format(java.util.Locale.ROOT, "verify: %d of %d conflicts proven, %d records alone; hitting set by %s, %.1f s",
-                good.size(), cuts.size(), alone, by.label, elapsed(start)));
+        say(o, String.format(java.util.Locale.ROOT, "verify: %d of %d conflicts proven, %d records alone, %.1f s",
+                good.size(), cuts.size(), alone, elapsed(start)));
+        Groups groups = null;
+        if (!block.groupCuts().isEmpty() && !StopRequest.requested()) {
+            // first: their pieces close in seconds where the union may hold SCIP to its limit (stop 91)
+            List<int[]> theirs = new ArrayList<>();
+            for (int s = 0; s < cuts.size(); s++) {
+                if (proven[s] && ofGroups.holds(cuts.get(s))) {
+                    theirs.add(cuts.get(s));
+                }
+            }
+            groups = groups(o, theirs, alone, train.length, seconds, by);
+        }
+        // the union is not needed when the groups' pieces already lose what the file's bound needs
+        boolean union = unionSeconds > 0 && (groups == null || train.length - groups.lower() > block.bound());
+        if (union) {
+            say(o, "verify: the hitting set of the proven conflicts by " + by.label);
+        }
         // each a least cover of the proven conflicts alone: the lone records are in none and add to it
         String[] solver = {by.label};
-        long[] hit = unionSeconds <= 0 ? new long[] {0, 0} : switch (by) {
+        long[] hit = !union ? new long[] {0, 0} : switch (by) {
             case TREE -> tree(good, train.length, packing - alone, train.length - alone - block.bound() - 1, unionSeconds,
                     o.threads());
             case CP_SAT -> cpSat(good, train.length, unionSeconds, solver);
@@ -172,15 +193,7 @@ public final class CertificateCheck {
         int hitting = (int) Math.min(train.length, alone + hit[0]);
         boolean exact = hit[1] == 1;
         int lower = Math.max(hitting, packing);
-        Groups groups = null;
-        if (train.length - lower > block.bound() && !block.groupCuts().isEmpty() && !StopRequest.requested()) {
-            List<int[]> theirs = new ArrayList<>();
-            for (int s = 0; s < cuts.size(); s++) {
-                if (proven[s] && ofGroups.holds(cuts.get(s))) {
-                    theirs.add(cuts.get(s));
-                }
-            }
-            groups = groups(o, theirs, alone, train.length, seconds, by);
+        if (groups != null) {
             lower = Math.max(lower, groups.lower());
         }
         int bound = train.length - lower;
@@ -190,7 +203,7 @@ public final class CertificateCheck {
             bound = Math.min(bound, weights.bound());
         }
         int bestLinked = block.theta() == null ? -1 : check.linked(block.theta());
-        return new Outcome(o.eps(), train.length, cuts.size(), good.size(), failed, alone, hitting,
+        return new Outcome(o.eps(), train.length, cuts.size(), good.size(), failed, alone, union, hitting,
                 exact, packing, groups, weights, bound, block.bound(), block.best(),
                 bestLinked, solver[0], elapsed(start));
     }

@@ -52,8 +52,9 @@ class GroupBoundTest {
     /**
      * The groups' cuts, mapped to the training positions as a conflicts file keeps them
      * ({@link GroupBound.Result#cutsOver}), are conflicts of the whole: `reident verify` proves every
-     * one again and, from them alone, the groups' bound (a block holding no other cut), which the same
-     * block without them does not prove. The training
+     * one again and, from them alone piece by piece, the groups' bound (a block holding no other cut)
+     * without solving the union's hitting set; asked for one record less it solves the union, whose
+     * least cover is the pieces' sum; the same block without them proves nothing. The training
      * records are the file's odd records, so that positions and record numbers differ.
      */
     @Test
@@ -77,19 +78,23 @@ class GroupBoundTest {
         CertificateCheck.Outcome v = CertificateCheck.check(o, d, odd, block, 60, CertificateCheck.Cover.SCIP);
         assertEquals(v.cuts(), v.cutsProven(), "every group's cut proven again: " + v.failed().size() + " not");
         assertTrue(v.cuts() > 10 && v.cuts() <= cuts.length, v.cuts() + " distinct cuts of " + cuts.length);
-        assertTrue(v.boundVerified(), "the groups' bound " + g.bound() + ", proven " + v.bound());
-        assertNull(v.groups(), "the union closed: no groups' pieces needed");
-        // the union left unsolved (as SCIP leaves the whole Census's): the groups' pieces alone prove it
-        CertificateCheck.Outcome p = CertificateCheck.check(o, d, odd, block, 0, 60, CertificateCheck.Cover.SCIP);
-        assertNotNull(p.groups());
-        assertEquals(p.cutsProven(), p.groups().conflicts());
-        assertTrue(p.groups().pieces() >= g.groups(), p.groups().pieces() + " pieces, " + g.groups() + " groups");
-        assertEquals(p.groups().pieces(), p.groups().closed());
-        assertTrue(p.boundVerified(), "by the pieces: the groups' bound " + g.bound() + ", proven " + p.bound());
-        assertEquals(v.bound(), p.bound(), "the pieces' least covers sum to the union's");
+        // the groups' pieces come first and prove the bound: the union's hitting set is not solved
+        assertNotNull(v.groups());
+        assertEquals(v.cutsProven(), v.groups().conflicts());
+        assertTrue(v.groups().pieces() >= g.groups(), v.groups().pieces() + " pieces, " + g.groups() + " groups");
+        assertEquals(v.groups().pieces(), v.groups().closed());
+        assertTrue(v.boundVerified(), "by the pieces: the groups' bound " + g.bound() + ", proven " + v.bound());
+        assertFalse(v.hittingSolved(), "the pieces proved the bound: no union solved");
+        assertEquals(v.alone(), v.hittingLower(), "an unsolved union counts the lone records only");
+        // asked for one record less the pieces fall short, and the union is solved: its least cover is their sum
         ConflictFile.Block less = new ConflictFile.Block(o.eps(), -1, null, v.bound() - 1, List.of(), List.of(cuts));
+        CertificateCheck.Outcome u = CertificateCheck.check(o, d, odd, less, 60, CertificateCheck.Cover.SCIP);
+        assertTrue(u.hittingSolved() && u.hittingExact(), "the union solved to optimality");
+        assertEquals(v.groups().lower(), u.hittingLower(), "the pieces' least covers sum to the union's");
+        assertEquals(v.bound(), u.bound());
+        assertFalse(u.boundVerified(), "one record less than the least covers prove");
         assertFalse(CertificateCheck.check(o, d, odd, less, 0, 60, CertificateCheck.Cover.SCIP).boundVerified(),
-                "one record less than the least covers prove");
+                "nor without the union");
         ConflictFile.Block none = new ConflictFile.Block(o.eps(), -1, null, g.bound(), List.of(), List.of());
         CertificateCheck.Outcome w = CertificateCheck.check(o, d, odd, none, 60, CertificateCheck.Cover.SCIP);
         assertFalse(w.boundVerified(), "without the groups' cuts only the lone records count: " + w.bound());
