@@ -102,6 +102,28 @@ final class WeightThreats {
         }
     }
 
+    /**
+     * Rivals given by hand (tests): per record its rivals' g, n values each, least sum first (null:
+     * out from the start), each with the slack {@link #RELATIVE} (1 + sum |g|).
+     */
+    WeightThreats(int n, double[][] given) {
+        this.n = n;
+        rivals = given.clone();
+        slacks = new double[given.length][];
+        for (int q = 0; q < given.length; q++) {
+            if (given[q] != null) {
+                slacks[q] = new double[given[q].length / n];
+                for (int r = 0; r < slacks[q].length; r++) {
+                    double abs = 0;
+                    for (int k = 0; k < n; k++) {
+                        abs += Math.abs(given[q][r * n + k]);
+                    }
+                    slacks[q][r] = RELATIVE * (1 + abs);
+                }
+            }
+        }
+    }
+
     /** Keeps record q's Pareto-minimal rivals of the {@code count} found, least sum first. */
     private void paretoMinimal(int q, double[] found, double[] slack, double[] sums, int count) {
         Integer[] order = new Integer[count];

@@ -201,4 +201,33 @@ class WeightCheckTest {
     private static double sq(double v) {
         return v * v;
     }
+
+    /**
+     * A record whose first {@link WeightCheck#WORKING} rivals (by least sum) rule it out only where
+     * lambda_1 is above about 0.23 and whose next rival rules it out where lambda_1 is below 0.8 is
+     * linked nowhere: the search looks at that rival once the first ones are dropped near e_2 (a new
+     * rival or more at each split, {@link WeightCheck#SCAN}) and proves that no weight links it. The
+     * same record without that rival is linked near e_2, and the search never proves it lost.
+     */
+    @Test
+    void aRivalPastTheFirstOnesIsLookedAtInTime() {
+        int w = WeightCheck.WORKING;
+        double[] first = new double[2 * w];
+        for (int r = 0; r < w; r++) {
+            int i = w - 1 - r; // least sum first: -7 - 0.9 i
+            first[2 * r] = -(10 + i);
+            first[2 * r + 1] = 3 + 0.1 * i; // none dominates another; each below 0 from lambda_1 = 0.23-0.25 up
+        }
+        double[] withLater = java.util.Arrays.copyOf(first, 2 * w + 2);
+        withLater[2 * w] = 0.5;
+        withLater[2 * w + 1] = -2; // below 0 where lambda_2 > 0.2
+        WeightCheck.Result r = new WeightCheck(new WeightThreats(2, new double[][] {withLater}), 1, 1e-4, List.of())
+                .prove(0, StopRequest.now() + 30, 1, null);
+        assertTrue(r.complete(), r.toString());
+        assertEquals(0, r.bound(), "no weight links the record");
+        WeightCheck.Result without = new WeightCheck(new WeightThreats(2, new double[][] {first}), 1, 1e-4, List.of())
+                .prove(0, StopRequest.now() + 1, 1, null);
+        assertEquals(1, without.bound(), "weights near e_2 link it: " + without);
+        assertFalse(without.complete(), without.toString());
+    }
 }
