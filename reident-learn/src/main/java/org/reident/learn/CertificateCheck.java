@@ -175,7 +175,9 @@ public final class CertificateCheck {
                     theirs.add(cuts.get(s));
                 }
             }
-            groups = groups(o, theirs, alone, train.length, seconds, by);
+            try (Heartbeat beat = beat(o, "the groups' conflicts piece by piece", seconds)) {
+                groups = groups(o, theirs, alone, train.length, seconds, by);
+            }
         }
         // the union is not needed when the groups' pieces already lose what the file's bound needs
         boolean union = unionSeconds > 0 && (groups == null || train.length - groups.lower() > block.bound());
@@ -184,12 +186,15 @@ public final class CertificateCheck {
         }
         // each a least cover of the proven conflicts alone: the lone records are in none and add to it
         String[] solver = {by.label};
-        long[] hit = !union ? new long[] {0, 0} : switch (by) {
-            case TREE -> tree(good, train.length, packing - alone, train.length - alone - block.bound() - 1, unionSeconds,
-                    o.threads());
-            case CP_SAT -> cpSat(good, train.length, unionSeconds, solver);
-            default -> scip(o, good, train.length, unionSeconds);
-        };
+        long[] hit;
+        try (Heartbeat beat = beat(o, "the hitting set by " + by.label, unionSeconds)) {
+            hit = !union ? new long[] {0, 0} : switch (by) {
+                case TREE -> tree(good, train.length, packing - alone, train.length - alone - block.bound() - 1, unionSeconds,
+                        o.threads());
+                case CP_SAT -> cpSat(good, train.length, unionSeconds, solver);
+                default -> scip(o, good, train.length, unionSeconds);
+            };
+        }
         int hitting = (int) Math.min(train.length, alone + hit[0]);
         boolean exact = hit[1] == 1;
         int lower = Math.max(hitting, packing);
@@ -223,6 +228,16 @@ public final class CertificateCheck {
         say(o, String.format(java.util.Locale.ROOT, "verify: the groups' %d conflicts in %d pieces (%d closed): at least %d"
                 + " records lost, %.1f s", g.conflicts(), g.pieces(), g.closed(), g.lower(), g.seconds()));
         return g;
+    }
+
+    /**
+     * A line every {@link Heartbeat#QUIET} seconds while a solver that reports nothing runs (SCIP on
+     * the union may take all of {@code seconds}): what runs and for how long so far.
+     */
+    private static Heartbeat beat(LearnOptions o, String what, double seconds) {
+        double began = StopRequest.now();
+        return Heartbeat.start(o.progress(), () -> String.format(java.util.Locale.ROOT, "verify: %s, %.0f s of at most %.0f s",
+                what, StopRequest.now() - began, seconds), System.nanoTime() / 1e9);
     }
 
     private static boolean simplex(Aggregator a) {
