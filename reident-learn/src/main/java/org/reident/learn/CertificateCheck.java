@@ -51,8 +51,8 @@ public final class CertificateCheck {
      * hitting set was not solved (the groups' pieces proved the file's bound), {@code hittingLower} then the lone records.
      */
     public record Outcome(double eps, int records, int cuts, int cutsProven, List<int[]> failed, int alone,
-            boolean hittingSolved, int hittingLower, boolean hittingExact, int packing, Groups groups, Weights weights, int bound, int fileBound, int fileBest,
-            int bestLinked, String solver, double seconds) {
+            boolean hittingSolved, int hittingLower, boolean hittingExact, int packing, Groups groups, Weights weights,
+            int bound, int fileBound, int fileBest, int bestLinked, String solver, double seconds) {
         /** The file's bound is proven: every conflict holds and the cover reaches it. */
         public boolean boundVerified() {
             return bound <= fileBound;
@@ -186,14 +186,16 @@ public final class CertificateCheck {
         }
         // each a least cover of the proven conflicts alone: the lone records are in none and add to it
         String[] solver = {by.label};
-        long[] hit;
-        try (Heartbeat beat = beat(o, "the hitting set by " + by.label, unionSeconds)) {
-            hit = !union ? new long[] {0, 0} : switch (by) {
-                case TREE -> tree(good, train.length, packing - alone, train.length - alone - block.bound() - 1, unionSeconds,
-                        o.threads());
-                case CP_SAT -> cpSat(good, train.length, unionSeconds, solver);
-                default -> scip(o, good, train.length, unionSeconds);
-            };
+        long[] hit = {0, 0};
+        if (union) {
+            try (Heartbeat beat = beat(o, "the hitting set by " + by.label, unionSeconds)) {
+                hit = switch (by) {
+                    case TREE -> tree(good, train.length, packing - alone, train.length - alone - block.bound() - 1,
+                            unionSeconds, o.threads());
+                    case CP_SAT -> cpSat(good, train.length, unionSeconds, solver);
+                    default -> scip(o, good, train.length, unionSeconds);
+                };
+            }
         }
         int hitting = (int) Math.min(train.length, alone + hit[0]);
         boolean exact = hit[1] == 1;

@@ -43,9 +43,9 @@ final class WeightCheck {
     /**
      * The rivals that cross a cell checked per record at most. A record's rivals are taken in order
      * (least sum first); one that a split drops (at or above eps at every vertex: it rules the
-     * record out of no cell inside) frees a place for the next, {@link #SCAN} at a split. Each rival is so looked at most once
-     * on the way down to a cell, and a rule-out rests on the rivals looked at alone, so fewer than all
-     * of them never makes a bound wrong, only later.
+     * record out of no cell inside) frees a place for the next, at most {@link #SCAN} new ones at a
+     * split. Each rival is so looked at most once on the way down to a cell, and a rule-out rests on
+     * the rivals looked at alone, so fewer than all of them never makes a bound wrong, only later.
      */
     static final int WORKING = 16;
     /**
