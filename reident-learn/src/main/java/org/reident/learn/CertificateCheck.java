@@ -181,20 +181,14 @@ public final class CertificateCheck {
         }
         // the union is not needed when the groups' pieces already lose what the file's bound needs
         boolean union = unionSeconds > 0 && (groups == null || train.length - groups.lower() > block.bound());
-        if (union) {
-            say(o, "verify: the hitting set of the proven conflicts by " + by.label);
-        }
         // each a least cover of the proven conflicts alone: the lone records are in none and add to it
         String[] solver = {by.label};
         long[] hit = {0, 0};
         if (union) {
+            say(o, "verify: the hitting set of the proven conflicts by " + by.label);
             try (Heartbeat beat = beat(o, "the hitting set by " + by.label, unionSeconds)) {
-                hit = switch (by) {
-                    case TREE -> tree(good, train.length, packing - alone, train.length - alone - block.bound() - 1,
-                            unionSeconds, o.threads());
-                    case CP_SAT -> cpSat(good, train.length, unionSeconds, solver);
-                    default -> scip(o, good, train.length, unionSeconds);
-                };
+                hit = cover(o, by, good, train.length, packing - alone, train.length - alone - block.bound() - 1,
+                        unionSeconds, solver);
             }
         }
         int hitting = (int) Math.min(train.length, alone + hit[0]);
@@ -221,11 +215,8 @@ public final class CertificateCheck {
      */
     private static Groups groups(LearnOptions o, List<int[]> theirs, int alone, int records, double seconds, Cover by) {
         long start = System.nanoTime();
-        CoverPieces.Result r = CoverPieces.bound(theirs, records, seconds, (cuts, k, s) -> switch (by) {
-            case TREE -> tree(cuts, k, 0, k, s, o.threads());
-            case CP_SAT -> cpSat(cuts, k, s, new String[1]);
-            default -> scip(o, cuts, k, s);
-        });
+        CoverPieces.Result r = CoverPieces.bound(theirs, records, seconds,
+                (cuts, k, s) -> cover(o, by, cuts, k, 0, k, s, new String[1]));
         Groups g = new Groups((int) Math.min(records, alone + r.lower()), theirs.size(), r.pieces(), r.exact(), elapsed(start));
         say(o, String.format(java.util.Locale.ROOT, "verify: the groups' %d conflicts in %d pieces (%d closed): at least %d"
                 + " records lost, %.1f s", g.conflicts(), g.pieces(), g.closed(), g.lower(), g.seconds()));
@@ -233,13 +224,27 @@ public final class CertificateCheck {
     }
 
     /**
+     * The least cover of {@code cuts} over records 0..records-1 bounded by {@code by} within
+     * {@code seconds}: {lower bound, 1 when optimal}; the tree searches sizes {@code from} to
+     * {@code to} only; CP-SAT's version into {@code solver[0]}.
+     */
+    private static long[] cover(LearnOptions o, Cover by, List<int[]> cuts, int records, long from, long to, double seconds,
+            String[] solver) {
+        return switch (by) {
+            case TREE -> tree(cuts, records, from, to, seconds, o.threads());
+            case CP_SAT -> cpSat(cuts, records, seconds, solver);
+            default -> scip(o, cuts, records, seconds);
+        };
+    }
+
+    /**
      * A line every {@link Heartbeat#QUIET} seconds while a solver that reports nothing runs (SCIP on
      * the union may take all of {@code seconds}): what runs and for how long so far.
      */
     private static Heartbeat beat(LearnOptions o, String what, double seconds) {
-        double began = StopRequest.now();
+        double began = System.nanoTime() / 1e9; // not StopRequest.now(): +infinity once Ctrl-C is pressed
         return Heartbeat.start(o.progress(), () -> String.format(java.util.Locale.ROOT, "verify: %s, %.0f s of at most %.0f s",
-                what, StopRequest.now() - began, seconds), System.nanoTime() / 1e9);
+                what, System.nanoTime() / 1e9 - began, seconds), began);
     }
 
     private static boolean simplex(Aggregator a) {
