@@ -5,6 +5,7 @@ import com.google.ortools.linearsolver.MPSolver;
 import com.google.ortools.linearsolver.MPVariable;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -153,7 +154,11 @@ public final class CertificateCheck {
                 sets.add(new int[] {r});
             }
         }
-        boolean[] proven = prove(check, sets, o, start);
+        BigDecimal[] bounds = bounds(check, sets, o, start);
+        boolean[] proven = new boolean[bounds.length];
+        for (int s = 0; s < bounds.length; s++) {
+            proven[s] = bounds[s] != null && bounds[s].signum() > 0;
+        }
         List<int[]> good = new ArrayList<>();
         List<int[]> failed = new ArrayList<>();
         for (int s = 0; s < cuts.size(); s++) {
@@ -353,10 +358,17 @@ public final class CertificateCheck {
         }
     }
 
-    /** Which sets the LPs prove, on {@code o.threads()} workers. */
-    private static boolean[] prove(SetCheck check, List<int[]> sets, LearnOptions o, long start) throws InterruptedException {
-        boolean[] proven = new boolean[sets.size()];
-        AtomicInteger next = new AtomicInteger();
+    /**
+     * Checks every set ({@link SetCheck#bound}) on {@code o.threads()} workers, in batches of {@link #BATCH}: a
+     * batch's LPs start from the rows the batches before it needed, which are kept only once the batch is
+     * done, in the order of its sets, and from those of the sets its worker checked before in the batch
+     * (worker w takes the batch's sets w, w + W, ...): each verdict depends on the file and the number of
+     * workers alone, never on which worker was quicker. Sets left unproven are checked once more at the
+     * end, from every row kept (a set checked early had few rows to start from and may have run out of
+     * rounds). Each set's exact LP bound (positive: proven; null: no bound), the larger of its two checks.
+     */
+    static BigDecimal[] bounds(SetCheck check, List<int[]> sets, LearnOptions o, long start) throws InterruptedException {
+        BigDecimal[] bound = new BigDecimal[sets.size()];
         AtomicInteger done = new AtomicInteger();
         int workers = Math.max(1, o.threads());
         ExecutorService pool = Executors.newFixedThreadPool(workers, r -> {
@@ -365,37 +377,84 @@ public final class CertificateCheck {
             return th;
         });
         try {
-            List<Future<?>> futures = new ArrayList<>();
-            for (int w = 0; w < workers; w++) {
-                futures.add(pool.submit(() -> {
-                    for (int s = next.getAndIncrement(); s < sets.size() && !StopRequest.requested(); s = next.getAndIncrement()) {
-                        BigDecimal b = check.bound(sets.get(s));
-                        proven[s] = b != null && b.signum() > 0;
-                        done.incrementAndGet();
-                    }
-                }));
+            long[] lastSaid = {System.nanoTime()};
+            int[] all = new int[sets.size()];
+            for (int s = 0; s < all.length; s++) {
+                all[s] = s;
             }
-            long lastSaid = System.nanoTime();
-            for (Future<?> f : futures) {
-                while (true) {
-                    try {
-                        f.get(500, java.util.concurrent.TimeUnit.MILLISECONDS);
-                        break;
-                    } catch (java.util.concurrent.TimeoutException e) {
-                        if (System.nanoTime() - lastSaid > 2_000_000_000L) {
-                            lastSaid = System.nanoTime();
-                            say(o, String.format(java.util.Locale.ROOT, "verify: %d of %d sets checked, %.1f s",
-                                    done.get(), sets.size(), elapsed(start)));
-                        }
-                    } catch (java.util.concurrent.ExecutionException e) {
-                        throw new IllegalStateException(e.getCause());
+            for (int from = 0; from < all.length && !StopRequest.requested(); from += BATCH) {
+                int[] batch = Arrays.copyOfRange(all, from, Math.min(all.length, from + BATCH));
+                check.absorb(batch(check, sets, batch, bound, pool, workers, o, start, done, sets.size(), lastSaid));
+            }
+            List<Integer> again = new ArrayList<>();
+            for (int s = 0; s < bound.length; s++) {
+                if (bound[s] == null || bound[s].signum() <= 0) {
+                    again.add(s);
+                }
+            }
+            if (!again.isEmpty() && !StopRequest.requested()) {
+                say(o, String.format(java.util.Locale.ROOT, "verify: %d sets not proven, checked again from every row kept",
+                        again.size()));
+                BigDecimal[] second = new BigDecimal[sets.size()];
+                batch(check, sets, again.stream().mapToInt(Integer::intValue).toArray(), second, pool, workers, o, start,
+                        new AtomicInteger(), again.size(), lastSaid);
+                for (int s : again) {
+                    if (second[s] != null && (bound[s] == null || second[s].compareTo(bound[s]) > 0)) {
+                        bound[s] = second[s];
                     }
                 }
             }
         } finally {
             pool.shutdownNow();
         }
-        return proven;
+        return bound;
+    }
+
+    /** Sets checked per batch of {@link #prove}: enough to keep the workers busy, few enough to share rows soon. */
+    static final int BATCH = 32;
+
+    /** Checks the sets {@code batch} on the pool; the rows each needed, in the batch's order. */
+    private static List<SetCheck.Needed> batch(SetCheck check, List<int[]> sets, int[] batch, BigDecimal[] bound,
+            ExecutorService pool, int workers, LearnOptions o, long start, AtomicInteger done, int total, long[] lastSaid)
+            throws InterruptedException {
+        SetCheck.Needed[] needed = new SetCheck.Needed[batch.length];
+        List<Future<?>> futures = new ArrayList<>();
+        int used = Math.min(workers, batch.length);
+        for (int w = 0; w < used; w++) {
+            int first = w;
+            futures.add(pool.submit(() -> {
+                List<SetCheck.Needed> mine = new ArrayList<>();
+                for (int q = first; q < batch.length && !StopRequest.requested(); q += used) {
+                    needed[q] = new SetCheck.Needed();
+                    bound[batch[q]] = check.bound(sets.get(batch[q]), needed[q], mine);
+                    mine.add(needed[q]);
+                    done.incrementAndGet();
+                }
+            }));
+        }
+        for (Future<?> f : futures) {
+            while (true) {
+                try {
+                    f.get(500, java.util.concurrent.TimeUnit.MILLISECONDS);
+                    break;
+                } catch (java.util.concurrent.TimeoutException e) {
+                    if (System.nanoTime() - lastSaid[0] > 2_000_000_000L) {
+                        lastSaid[0] = System.nanoTime();
+                        say(o, String.format(java.util.Locale.ROOT, "verify: %d of %d sets checked, %.1f s",
+                                done.get(), total, elapsed(start)));
+                    }
+                } catch (java.util.concurrent.ExecutionException e) {
+                    throw new IllegalStateException(e.getCause());
+                }
+            }
+        }
+        List<SetCheck.Needed> out = new ArrayList<>();
+        for (SetCheck.Needed n : needed) {
+            if (n != null) {
+                out.add(n);
+            }
+        }
+        return out;
     }
 
     /** How many conflicts, taken in order of size, share no record with one taken before: each needs its own record. */

@@ -4,9 +4,11 @@ import com.google.ortools.linearsolver.MPConstraint;
 import com.google.ortools.linearsolver.MPSolver;
 import com.google.ortools.linearsolver.MPVariable;
 import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import org.reident.data.LinkageData;
 
 /**
@@ -39,15 +41,23 @@ final class SetCheck {
     /** The reference records by column: {@code columns[k][j]} is variable k of reference record j. */
     private final double[][] columns;
     /**
-     * Per training record, the rivals whose rows some set's LP needed, and the sign rows (query record,
-     * reference record) some LP needed: each later LP starts with them, as the learner's slave keeps its
-     * rows, so that most sets are decided in a solve or two. Any rows of the family make a relaxation,
-     * so what the other sets needed never weakens a proof.
+     * Per training record, the rivals whose rows the sets checked before needed (sorted), and the sign rows
+     * (query record * N_Y + reference record, sorted) they needed: each later LP starts with them, as the
+     * learner's slave keeps its rows, so that most sets are decided in a solve or two. Any rows of the family
+     * make a relaxation, so what the other sets needed never weakens a proof. They change only in
+     * {@link #absorb}, between the batches of {@link CertificateCheck}, so a set's LP depends on the batches
+     * before it and never on which thread finished first: the same file gets the same verdict every run.
      */
-    private final Set<Integer>[] rivalsUsed;
-    private final Set<Long> signUsed = ConcurrentHashMap.newKeySet();
+    private int[][] rivalsKept;
+    private long[] signKept = new long[0];
 
-    @SuppressWarnings("unchecked")
+    /** The rows one check needed beyond those kept, for {@link #absorb}. */
+    static final class Needed {
+        /** (training record index) << 32 | reference record. */
+        private final List<Long> rivals = new ArrayList<>();
+        private final List<Long> sign = new ArrayList<>();
+    }
+
     SetCheck(LearnOptions o, LinkageData data, int[] train, Features features, double[][] standardized) {
         this.query = standardized[0];
         this.reference = standardized[1];
@@ -63,17 +73,80 @@ final class SetCheck {
         this.data = data;
         this.train = train;
         this.features = features;
-        rivalsUsed = new Set[train.length];
-        for (int r = 0; r < train.length; r++) {
-            rivalsUsed[r] = ConcurrentHashMap.newKeySet();
+        rivalsKept = new int[train.length][0];
+    }
+
+    /** Keeps the rows {@code needed} (the checks' of a batch) for the checks after. */
+    void absorb(List<Needed> needed) {
+        int rivals = 0;
+        int sign = 0;
+        for (Needed n : needed) {
+            rivals += n.rivals.size();
+            sign += n.sign.size();
         }
+        long[] pairs = new long[rivals];
+        long[] signs = new long[sign];
+        rivals = 0;
+        sign = 0;
+        for (Needed n : needed) {
+            for (int q = 0; q < n.rivals.size(); q++) {
+                pairs[rivals++] = n.rivals.get(q);
+            }
+            for (int q = 0; q < n.sign.size(); q++) {
+                signs[sign++] = n.sign.get(q);
+            }
+        }
+        Arrays.sort(pairs);
+        for (int a = 0, b; a < pairs.length; a = b) {
+            int r = (int) (pairs[a] >>> 32);
+            b = a;
+            while (b < pairs.length && (int) (pairs[b] >>> 32) == r) {
+                b++;
+            }
+            long[] js = new long[b - a];
+            for (int q = a; q < b; q++) {
+                js[q - a] = pairs[q] & 0xffffffffL;
+            }
+            long[] kept = new long[rivalsKept[r].length];
+            for (int q = 0; q < kept.length; q++) {
+                kept[q] = rivalsKept[r][q];
+            }
+            long[] merged = merge(kept, js);
+            rivalsKept[r] = new int[merged.length];
+            for (int q = 0; q < merged.length; q++) {
+                rivalsKept[r][q] = (int) merged[q];
+            }
+        }
+        signKept = merge(signKept, signs);
+    }
+
+    /** The sorted distinct values of {@code kept} (sorted, distinct) and {@code more} (any order). */
+    private static long[] merge(long[] kept, long[] more) {
+        if (more.length == 0) {
+            return kept;
+        }
+        long[] all = Arrays.copyOf(kept, kept.length + more.length);
+        System.arraycopy(more, 0, all, kept.length, more.length);
+        Arrays.sort(all);
+        int n = 0;
+        for (int q = 0; q < all.length; q++) {
+            if (n == 0 || all[q] != all[n - 1]) {
+                all[n++] = all[q];
+            }
+        }
+        return Arrays.copyOf(all, n);
+    }
+
+    /** {@link #bound(int[], Needed, List)}, the rows it needs not kept (a single check; tests). */
+    BigDecimal bound(int[] set) {
+        return bound(set, new Needed(), List.of());
     }
 
     /**
      * The exact lower bound on the LP's optimum t* for the records {@code set} (training indices): positive
      * proves them unlinkable together. Null when the LP could not be solved or its duals give no finite bound.
      */
-    BigDecimal bound(int[] set) {
+    BigDecimal bound(int[] set, Needed needed, List<Needed> earlier) {
         MilpModel.loadNative();
         MPSolver lp = MPSolver.createSolver("GLOP");
         lp.suppressOutput();
@@ -84,15 +157,32 @@ final class SetCheck {
             lp.objective().setMinimization();
             Rows rows = new Rows(lp, theta, t);
             for (int r : set) {
-                for (int j : rivalsUsed[r]) {
+                for (int j : rivalsKept[r]) {
                     rows.rival(train[r], data.truth()[train[r]], j);
                 }
             }
-            for (long pair : signUsed) {
+            for (long pair : signKept) {
                 rows.global((int) (pair / data.maskedCount()), (int) (pair % data.maskedCount()));
             }
+            if (!earlier.isEmpty()) {
+                boolean[] in = new boolean[train.length];
+                for (int r : set) {
+                    in[r] = true;
+                }
+                for (Needed e : earlier) {
+                    for (long rj : e.rivals) {
+                        int r = (int) (rj >>> 32);
+                        if (in[r]) {
+                            rows.rival(train[r], data.truth()[train[r]], (int) rj);
+                        }
+                    }
+                    for (long pair : e.sign) {
+                        rows.global((int) (pair / data.maskedCount()), (int) (pair % data.maskedCount()));
+                    }
+                }
+            }
             double[] at = LearnedModels.neutral(o.aggregator(), features);
-            separate(set, at, 0, rows);
+            separate(set, at, 0, rows, needed);
             BigDecimal best = null;
             for (int round = 0; round < ROUNDS; round++) {
                 MPSolver.ResultStatus st = lp.solve();
@@ -109,7 +199,7 @@ final class SetCheck {
                 for (int f = 0; f < theta.length; f++) {
                     at[f] = theta[f].solutionValue();
                 }
-                if (separate(set, at, t.solutionValue(), rows) == 0) {
+                if (separate(set, at, t.solutionValue(), rows, needed) == 0) {
                     return best; // optimal for every row, and its exact bound not positive: S is not proven (linkable, or too close to tell)
                 }
             }
@@ -148,7 +238,7 @@ final class SetCheck {
     }
 
     /** Adds the rows violated at (theta, t): each record's smallest margins below eps - t, else negative distances. */
-    private int separate(int[] set, double[] theta, double t, Rows rows) {
+    private int separate(int[] set, double[] theta, double t, Rows rows, Needed needed) {
         int nr = data.maskedCount();
         double[] margin = new double[nr];
         double[] dist = new double[nr];
@@ -162,7 +252,7 @@ final class SetCheck {
             }
             for (int j : MinIndexHeap.smallestBelow(margin, o.eps() - t - 1e-12, BATCH)) {
                 if (rows.rival(i, tr, j)) {
-                    rivalsUsed[r].add(j);
+                    needed.rivals.add((long) r << 32 | j);
                     added++;
                 }
             }
@@ -189,7 +279,7 @@ final class SetCheck {
             }
             for (double[] w : worst) {
                 if (rows.global((int) w[1], (int) w[2])) {
-                    signUsed.add((long) w[1] * nr + (long) w[2]);
+                    needed.sign.add((long) w[1] * nr + (long) w[2]);
                     added++;
                 }
             }
