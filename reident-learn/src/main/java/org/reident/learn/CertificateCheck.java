@@ -361,9 +361,9 @@ public final class CertificateCheck {
     /**
      * Checks every set ({@link SetCheck#bound}) on {@code o.threads()} workers, in batches of {@link #BATCH}: a
      * batch's LPs start from the rows the batches before it needed, which are kept only once the batch is
-     * done, in the order of its sets, and from those of the sets its worker checked before in the batch
-     * (worker w takes the batch's sets w, w + W, ...): each verdict depends on the file and the number of
-     * workers alone, never on which worker was quicker. Sets left unproven are checked once more at the
+     * done, in the order of its sets, and from those of the sets before them in their lane ({@link #LANES}:
+     * lane l takes the batch's sets l, l + 8, ...; the workers take whole lanes): each verdict depends on
+     * the file alone, never on the number of workers or on which was quicker. Sets left unproven are checked once more at the
      * end, from every row kept (a set checked early had few rows to start from and may have run out of
      * rounds). Each set's exact LP bound (positive: proven; null: no bound), the larger of its two checks.
      */
@@ -410,8 +410,22 @@ public final class CertificateCheck {
         return bound;
     }
 
-    /** Sets checked per batch of {@link #prove}: enough to keep the workers busy, few enough to share rows soon. */
+    /** Sets checked per batch of {@link #bounds}: enough to keep the workers busy, few enough to share rows soon. */
     static final int BATCH = 32;
+    /** A batch's lanes: lane l checks its sets l, l + LANES, ... in turn, each from the rows of those before. */
+    static final int LANES = 8;
+
+    /** The sets of one lane of a batch, in turn, each LP given the rows its lane's sets before it needed. */
+    private static void lane(SetCheck check, List<int[]> sets, int[] batch, int lane, int lanes, BigDecimal[] bound,
+            SetCheck.Needed[] needed, AtomicInteger done) {
+        List<SetCheck.Needed> before = new ArrayList<>();
+        for (int q = lane; q < batch.length && !StopRequest.requested(); q += lanes) {
+            needed[q] = new SetCheck.Needed();
+            bound[batch[q]] = check.bound(sets.get(batch[q]), needed[q], before);
+            before.add(needed[q]);
+            done.incrementAndGet();
+        }
+    }
 
     /** Checks the sets {@code batch} on the pool; the rows each needed, in the batch's order. */
     private static List<SetCheck.Needed> batch(SetCheck check, List<int[]> sets, int[] batch, BigDecimal[] bound,
@@ -419,16 +433,12 @@ public final class CertificateCheck {
             throws InterruptedException {
         SetCheck.Needed[] needed = new SetCheck.Needed[batch.length];
         List<Future<?>> futures = new ArrayList<>();
-        int used = Math.min(workers, batch.length);
-        for (int w = 0; w < used; w++) {
-            int first = w;
+        int lanes = Math.min(LANES, batch.length);
+        AtomicInteger nextLane = new AtomicInteger();
+        for (int w = 0; w < Math.min(workers, lanes); w++) {
             futures.add(pool.submit(() -> {
-                List<SetCheck.Needed> mine = new ArrayList<>();
-                for (int q = first; q < batch.length && !StopRequest.requested(); q += used) {
-                    needed[q] = new SetCheck.Needed();
-                    bound[batch[q]] = check.bound(sets.get(batch[q]), needed[q], mine);
-                    mine.add(needed[q]);
-                    done.incrementAndGet();
+                for (int lane = nextLane.getAndIncrement(); lane < lanes; lane = nextLane.getAndIncrement()) {
+                    lane(check, sets, batch, lane, lanes, bound, needed, done);
                 }
             }));
         }
