@@ -363,9 +363,10 @@ public final class CertificateCheck {
      * batch's LPs start from the rows the batches before it needed, which are kept only once the batch is
      * done, in the order of its sets, and from those of the sets before them in their lane ({@link #LANES}:
      * lane l takes the batch's sets l, l + 8, ...; the workers take whole lanes): each verdict depends on
-     * the file alone, never on the number of workers or on which was quicker. Sets left unproven are checked once more at the
-     * end, from every row kept (a set checked early had few rows to start from and may have run out of
-     * rounds). Each set's exact LP bound (positive: proven; null: no bound), the larger of its two checks.
+     * the file alone, never on the number of workers or on which was quicker. Sets left unproven are
+     * checked once more at the end, from every row kept (a set checked early had few rows to start from
+     * and may have run out of rounds). Each set's exact LP bound (positive: proven; null: no bound), the
+     * larger of its two checks.
      */
     static BigDecimal[] bounds(SetCheck check, List<int[]> sets, LearnOptions o, long start) throws InterruptedException {
         BigDecimal[] bound = new BigDecimal[sets.size()];

@@ -125,7 +125,8 @@ class CertificateCheckTest {
             BigDecimal[] again = CertificateCheck.bounds(new SetCheck(w, d, all, f, z), sets, w, System.nanoTime());
             for (int s = 0; s < sets.size(); s++) {
                 assertNotNull(first[s], "set " + s);
-                assertEquals(0, first[s].compareTo(again[s]), "set " + s + " on " + workers + " workers: " + first[s] + " then " + again[s]);
+                assertEquals(0, first[s].compareTo(again[s]),
+                        "set " + s + " on " + workers + " workers: " + first[s] + " then " + again[s]);
             }
         }
     }
