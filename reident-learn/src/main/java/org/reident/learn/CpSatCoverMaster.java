@@ -16,8 +16,9 @@ final class CpSatCoverMaster implements CoverMaster {
     /**
      * CP-SAT's workers, whatever the cores: with fewer than 8 its portfolio leaves out the workers whose LP
      * relaxation bounds a cover, and on a 2-core machine its 2 workers proved nothing beyond a packing of
-     * disjoint conflicts in 600 s on a 400-record MD* proof (547 conflicts) that 8 workers prove in 2.8 s;
-     * on the whole Census's 120 s SB file, 60 s: 86 records lost with 2, 97 with 8 (stop 92).
+     * disjoint conflicts on 400-record MD* proofs: in 600 s on one of 563 conflicts (stop 88), in 30 s on
+     * one of 547 that 8 workers prove in 2.8 s; on the whole Census's 120 s SB file at 60 s, 86 records
+     * lost with 2 workers, 97 with 8 (stop 92; docs/learning.md, "CP-SAT on 8 workers").
      */
     static final int WORKERS = 8;
     private final Halt halt = new Halt();
