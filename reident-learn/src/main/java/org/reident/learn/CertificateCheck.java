@@ -361,9 +361,9 @@ public final class CertificateCheck {
     /**
      * Checks every set ({@link SetCheck#bound}) on {@code o.threads()} workers, in batches of {@link #BATCH}: a
      * batch's LPs start from the rows the batches before it needed, which are kept only once the batch is
-     * done, in the order of its sets, and from those of the sets before them in their lane ({@link #LANES}:
-     * lane l takes the batch's sets l, l + 8, ...; the workers take whole lanes): each verdict depends on
-     * the file alone, never on the number of workers or on which was quicker. Sets left unproven are
+     * done, and from those of the sets before them in their lane ({@link #LANES}: lane l takes the batch's
+     * sets l, l + 8, ...; the workers take whole lanes): each set's check depends on the file alone, never
+     * on the number of workers or on which was quicker. Sets left unproven are
      * checked once more at the end, from every row kept (a set checked early had few rows to start from
      * and may have run out of rounds). Each set's exact LP bound (positive: proven; null: no bound), the
      * larger of its two checks.

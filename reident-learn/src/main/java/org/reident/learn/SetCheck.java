@@ -41,14 +41,15 @@ final class SetCheck {
     /** The reference records by column: {@code columns[k][j]} is variable k of reference record j. */
     private final double[][] columns;
     /**
-     * Per training record, the rivals whose rows the sets checked before needed (sorted), and the sign rows
-     * (query record * N_Y + reference record, sorted) they needed: each later LP starts with them, as the
-     * learner's slave keeps its rows, so that most sets are decided in a solve or two. Any rows of the family
-     * make a relaxation, so what the other sets needed never weakens a proof. They change only in
-     * {@link #absorb}, between the batches of {@link CertificateCheck}, so a set's LP depends on the batches
-     * before it and never on which thread finished first: the same file gets the same verdict every run.
+     * The rival rows the sets checked before needed, as (training record index) << 32 | reference record,
+     * and the sign rows they needed, as query record * N_Y + reference record, each sorted: each later LP
+     * starts with its own records' rival rows and every sign row, as the learner's slave keeps its rows, so
+     * that most sets are decided in a solve or two. Any rows of the family make a relaxation, so what the
+     * other sets needed never weakens a proof. They change only in {@link #absorb}, between the batches of
+     * {@link CertificateCheck}, so a set's LP depends on the batches before it and never on which thread
+     * finished first.
      */
-    private int[][] rivalsKept;
+    private long[] rivalsKept = new long[0];
     private long[] signKept = new long[0];
 
     /** The rows one check needed beyond those kept, for {@link #absorb}. */
@@ -73,60 +74,29 @@ final class SetCheck {
         this.data = data;
         this.train = train;
         this.features = features;
-        rivalsKept = new int[train.length][0];
     }
 
     /** Keeps the rows {@code needed} (the checks' of a batch) for the checks after. */
     void absorb(List<Needed> needed) {
-        int rivals = 0;
-        int sign = 0;
+        List<Long> rivals = new ArrayList<>();
+        List<Long> sign = new ArrayList<>();
         for (Needed n : needed) {
-            rivals += n.rivals.size();
-            sign += n.sign.size();
+            rivals.addAll(n.rivals);
+            sign.addAll(n.sign);
         }
-        long[] pairs = new long[rivals];
-        long[] signs = new long[sign];
-        rivals = 0;
-        sign = 0;
-        for (Needed n : needed) {
-            for (int q = 0; q < n.rivals.size(); q++) {
-                pairs[rivals++] = n.rivals.get(q);
-            }
-            for (int q = 0; q < n.sign.size(); q++) {
-                signs[sign++] = n.sign.get(q);
-            }
-        }
-        Arrays.sort(pairs);
-        for (int a = 0, b; a < pairs.length; a = b) {
-            int r = (int) (pairs[a] >>> 32);
-            b = a;
-            while (b < pairs.length && (int) (pairs[b] >>> 32) == r) {
-                b++;
-            }
-            long[] js = new long[b - a];
-            for (int q = a; q < b; q++) {
-                js[q - a] = pairs[q] & 0xffffffffL;
-            }
-            long[] kept = new long[rivalsKept[r].length];
-            for (int q = 0; q < kept.length; q++) {
-                kept[q] = rivalsKept[r][q];
-            }
-            long[] merged = merge(kept, js);
-            rivalsKept[r] = new int[merged.length];
-            for (int q = 0; q < merged.length; q++) {
-                rivalsKept[r][q] = (int) merged[q];
-            }
-        }
-        signKept = merge(signKept, signs);
+        rivalsKept = merge(rivalsKept, rivals);
+        signKept = merge(signKept, sign);
     }
 
     /** The sorted distinct values of {@code kept} (sorted, distinct) and {@code more} (any order). */
-    private static long[] merge(long[] kept, long[] more) {
-        if (more.length == 0) {
+    private static long[] merge(long[] kept, List<Long> more) {
+        if (more.isEmpty()) {
             return kept;
         }
-        long[] all = Arrays.copyOf(kept, kept.length + more.length);
-        System.arraycopy(more, 0, all, kept.length, more.length);
+        long[] all = Arrays.copyOf(kept, kept.length + more.size());
+        for (int q = 0; q < more.size(); q++) {
+            all[kept.length + q] = more.get(q);
+        }
         Arrays.sort(all);
         int n = 0;
         for (int q = 0; q < all.length; q++) {
@@ -157,8 +127,9 @@ final class SetCheck {
             lp.objective().setMinimization();
             Rows rows = new Rows(lp, theta, t);
             for (int r : set) {
-                for (int j : rivalsKept[r]) {
-                    rows.rival(train[r], data.truth()[train[r]], j);
+                int from = Arrays.binarySearch(rivalsKept, (long) r << 32);
+                for (int q = from < 0 ? -from - 1 : from; q < rivalsKept.length && rivalsKept[q] >>> 32 == r; q++) {
+                    rows.rival(train[r], data.truth()[train[r]], (int) rivalsKept[q]);
                 }
             }
             for (long pair : signKept) {
