@@ -13,7 +13,9 @@ import java.util.function.BooleanSupplier;
  * pairwise disjoint unhit cuts (a packing, found greedily over their allowed records) outnumber
  * the budget left: each needs its own record. A cut whose records are all forbidden prunes too.
  * After {@link #DUAL_AFTER} nodes the packing gives way to {@link CoverDual}, the covering LP's
- * dual kept from node to node, which also forbids records by their reduced costs.
+ * dual kept from node to node, which also forbids records by their reduced costs; with it, ties
+ * among the cuts of fewest allowed records go to the one whose records have the most slack, and its
+ * records are taken by slack, least first ({@link CoverBound}, {@link CoverNode#branchOrder}).
  * Records dominated in {@link CoverProblem} are forbidden throughout. The node's state (records
  * chosen and forbidden, cuts hit and allowed) and the packing are {@link CoverNode}'s, the node's
  * bounds and the dual's fixings {@link CoverBound}'s, the path from the item's root {@link CoverPath}'s.
@@ -518,7 +520,7 @@ final class CoverBranch {
             }
             deeper = pick >= 0;
         } else if (pick >= 0) {
-            int[] order = node.branchOrder(pick, prefer);
+            int[] order = node.branchOrder(pick, prefer, dual);
             int forbade = 0;
             for (int r : order) {
                 node.take(r, true);
@@ -623,7 +625,7 @@ final class CoverBranch {
     }
 
     private Outcome branch(int pick, int budget) {
-        int[] order = node.branchOrder(pick, prefer);
+        int[] order = node.branchOrder(pick, prefer, dual);
         int forbade = 0;
         Outcome result = Outcome.NONE;
         for (int r : order) {

@@ -228,6 +228,15 @@ final class CoverDual {
         return lower;
     }
 
+    /**
+     * Record r's slack, 1 - sum of y over the unhit cuts holding it, in units of {@link #ONE}
+     * ({@link #off} above that when r is forbidden): the reduced cost that orders
+     * {@link CoverBranch}'s branches and breaks {@link CoverBound}'s ties.
+     */
+    long slack(int r) {
+        return slack[r];
+    }
+
     /** y of cut c, in units of {@link #ONE} (tests). */
     long y(int c) {
         return y[c];

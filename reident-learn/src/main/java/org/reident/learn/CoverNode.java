@@ -220,8 +220,34 @@ final class CoverNode {
         return count;
     }
 
+    /**
+     * The allowed records of cut c in the order the search takes them. With the dual ({@code dual}
+     * not null): by slack, least first, so the record tightest in the covering LP's dual is taken
+     * first and forbidden in every later branch, where it raises the bound most (ties as without).
+     * Without: those of {@code prefer} (may be null) first, then by unhit cuts hit, most first.
+     * Measured on the whole Census's SB proof (stop 93, learning.md, "The cut to branch on and the
+     * order of its branches"): "no cover of 26" in 112,669 nodes against 153,483 without the slack
+     * order; slack most first, 4.6 million.
+     */
+    int[] branchOrder(int c, boolean[] prefer, CoverDual dual) {
+        int[] order = branchOrder(c, prefer);
+        if (dual != null) {
+            for (int i = 1; i < order.length; i++) {
+                int r = order[i];
+                long s = dual.slack(r);
+                int j = i;
+                while (j > 0 && dual.slack(order[j - 1]) > s) {
+                    order[j] = order[j - 1];
+                    j--;
+                }
+                order[j] = r;
+            }
+        }
+        return order;
+    }
+
     /** The allowed records of cut c: those of {@code prefer} (may be null) first, then by unhit cuts hit, most first. */
-    int[] branchOrder(int c, boolean[] prefer) {
+    private int[] branchOrder(int c, boolean[] prefer) {
         int[] rs = cuts[c];
         int[] order = new int[rs.length];
         int[] gain = new int[rs.length];
