@@ -391,8 +391,9 @@ final class CoverBranch {
 
     /**
      * Looks for at most {@code budget} records hitting every cut; on {@link Outcome#FOUND} they are
-     * set in {@code cover} (which is not cleared first). Branches try the records of {@code prefer}
-     * (may be null) first, then those hitting the most unhit cuts; gives up after {@code limit}
+     * set in {@code cover} (which is not cleared first). Until the dual is on, branches try the
+     * records of {@code prefer} (may be null) first, then those hitting the most unhit cuts; with it,
+     * by the dual's slack ({@link CoverNode#branchOrder}). Gives up after {@code limit}
      * nodes or at {@code deadline} (seconds, System.nanoTime() / 1e9). After {@code splitAfter} nodes
      * the search starts again, split into items ({@link CoverSplit}).
      */
