@@ -5,12 +5,7 @@ import com.google.ortools.linearsolver.MPSolver;
 import com.google.ortools.linearsolver.MPVariable;
 import java.math.BigDecimal;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import org.reident.data.LinkageData;
 import org.reident.distance.Distances;
@@ -154,7 +149,7 @@ public final class CertificateCheck {
                 sets.add(new int[] {r});
             }
         }
-        BigDecimal[] bounds = bounds(check, sets, o, start);
+        BigDecimal[] bounds = SetBatches.bounds(check, sets, o, start);
         boolean[] proven = new boolean[bounds.length];
         for (int s = 0; s < bounds.length; s++) {
             proven[s] = bounds[s] != null && bounds[s].signum() > 0;
@@ -356,116 +351,6 @@ public final class CertificateCheck {
         } finally {
             covering.delete();
         }
-    }
-
-    /**
-     * Checks every set ({@link SetCheck#bound}) on {@code o.threads()} workers, in batches of {@link #BATCH}: a
-     * batch's LPs start from the rows the batches before it needed, which are kept only once the batch is
-     * done, and from those of the sets before them in their lane ({@link #LANES}: lane l takes the batch's
-     * sets l, l + 8, ...; the workers take whole lanes): each set's check depends on the file alone, never
-     * on the number of workers or on which was quicker. Sets left unproven are
-     * checked once more at the end, from every row kept (a set checked early had few rows to start from
-     * and may have run out of rounds). Each set's exact LP bound (positive: proven; null: no bound), the
-     * larger of its two checks.
-     */
-    static BigDecimal[] bounds(SetCheck check, List<int[]> sets, LearnOptions o, long start) throws InterruptedException {
-        BigDecimal[] bound = new BigDecimal[sets.size()];
-        AtomicInteger done = new AtomicInteger();
-        int workers = Math.max(1, o.threads());
-        ExecutorService pool = Executors.newFixedThreadPool(workers, r -> {
-            Thread th = new Thread(r, "reident-verify");
-            th.setDaemon(true);
-            return th;
-        });
-        try {
-            long[] lastSaid = {System.nanoTime()};
-            int[] all = new int[sets.size()];
-            for (int s = 0; s < all.length; s++) {
-                all[s] = s;
-            }
-            for (int from = 0; from < all.length && !StopRequest.requested(); from += BATCH) {
-                int[] batch = Arrays.copyOfRange(all, from, Math.min(all.length, from + BATCH));
-                check.absorb(batch(check, sets, batch, bound, pool, workers, o, start, done, sets.size(), lastSaid));
-            }
-            List<Integer> again = new ArrayList<>();
-            for (int s = 0; s < bound.length; s++) {
-                if (bound[s] == null || bound[s].signum() <= 0) {
-                    again.add(s);
-                }
-            }
-            if (!again.isEmpty() && !StopRequest.requested()) {
-                say(o, String.format(java.util.Locale.ROOT, "verify: %d sets not proven, checked again from every row kept",
-                        again.size()));
-                BigDecimal[] second = new BigDecimal[sets.size()];
-                batch(check, sets, again.stream().mapToInt(Integer::intValue).toArray(), second, pool, workers, o, start,
-                        new AtomicInteger(), again.size(), lastSaid);
-                for (int s : again) {
-                    if (second[s] != null && (bound[s] == null || second[s].compareTo(bound[s]) > 0)) {
-                        bound[s] = second[s];
-                    }
-                }
-            }
-        } finally {
-            pool.shutdownNow();
-        }
-        return bound;
-    }
-
-    /** Sets checked per batch of {@link #bounds}: enough to keep the workers busy, few enough to share rows soon. */
-    static final int BATCH = 32;
-    /** A batch's lanes: lane l checks its sets l, l + LANES, ... in turn, each from the rows of those before. */
-    static final int LANES = 8;
-
-    /** The sets of one lane of a batch, in turn, each LP given the rows its lane's sets before it needed. */
-    private static void lane(SetCheck check, List<int[]> sets, int[] batch, int lane, int lanes, BigDecimal[] bound,
-            SetCheck.Needed[] needed, AtomicInteger done) {
-        List<SetCheck.Needed> before = new ArrayList<>();
-        for (int q = lane; q < batch.length && !StopRequest.requested(); q += lanes) {
-            needed[q] = new SetCheck.Needed();
-            bound[batch[q]] = check.bound(sets.get(batch[q]), needed[q], before);
-            before.add(needed[q]);
-            done.incrementAndGet();
-        }
-    }
-
-    /** Checks the sets {@code batch} on the pool; the rows each needed, in the batch's order. */
-    private static List<SetCheck.Needed> batch(SetCheck check, List<int[]> sets, int[] batch, BigDecimal[] bound,
-            ExecutorService pool, int workers, LearnOptions o, long start, AtomicInteger done, int total, long[] lastSaid)
-            throws InterruptedException {
-        SetCheck.Needed[] needed = new SetCheck.Needed[batch.length];
-        List<Future<?>> futures = new ArrayList<>();
-        int lanes = Math.min(LANES, batch.length);
-        AtomicInteger nextLane = new AtomicInteger();
-        for (int w = 0; w < Math.min(workers, lanes); w++) {
-            futures.add(pool.submit(() -> {
-                for (int lane = nextLane.getAndIncrement(); lane < lanes; lane = nextLane.getAndIncrement()) {
-                    lane(check, sets, batch, lane, lanes, bound, needed, done);
-                }
-            }));
-        }
-        for (Future<?> f : futures) {
-            while (true) {
-                try {
-                    f.get(500, java.util.concurrent.TimeUnit.MILLISECONDS);
-                    break;
-                } catch (java.util.concurrent.TimeoutException e) {
-                    if (System.nanoTime() - lastSaid[0] > 2_000_000_000L) {
-                        lastSaid[0] = System.nanoTime();
-                        say(o, String.format(java.util.Locale.ROOT, "verify: %d of %d sets checked, %.1f s",
-                                done.get(), total, elapsed(start)));
-                    }
-                } catch (java.util.concurrent.ExecutionException e) {
-                    throw new IllegalStateException(e.getCause());
-                }
-            }
-        }
-        List<SetCheck.Needed> out = new ArrayList<>();
-        for (SetCheck.Needed n : needed) {
-            if (n != null) {
-                out.add(n);
-            }
-        }
-        return out;
     }
 
     /** How many conflicts, taken in order of size, share no record with one taken before: each needs its own record. */

@@ -115,14 +115,14 @@ class CertificateCheckTest {
         int[] all = LearnFixtures.all(60);
         ConflictFile.Block b = proof(a, d, all, new LearnResult[1]);
         List<int[]> sets = new ArrayList<>(b.cuts());
-        assertTrue(sets.size() > 2 * CertificateCheck.BATCH, "several batches: " + sets.size());
+        assertTrue(sets.size() > 2 * SetBatches.BATCH, "several batches: " + sets.size());
         LearnOptions o = LearnOptions.defaults(a).withThreads(2);
         double[][] z = Distances.standardized(d, o.standardization());
         Features f = new Features(a, z[0], z[1], d.dimension());
-        BigDecimal[] first = CertificateCheck.bounds(new SetCheck(o, d, all, f, z), sets, o, System.nanoTime());
+        BigDecimal[] first = SetBatches.bounds(new SetCheck(o, d, all, f, z), sets, o, System.nanoTime());
         for (int workers : new int[] {2, 1}) {
             LearnOptions w = o.withThreads(workers);
-            BigDecimal[] again = CertificateCheck.bounds(new SetCheck(w, d, all, f, z), sets, w, System.nanoTime());
+            BigDecimal[] again = SetBatches.bounds(new SetCheck(w, d, all, f, z), sets, w, System.nanoTime());
             for (int s = 0; s < sets.size(); s++) {
                 assertNotNull(first[s], "set " + s);
                 assertEquals(0, first[s].compareTo(again[s]),
