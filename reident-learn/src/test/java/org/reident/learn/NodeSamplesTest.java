@@ -79,7 +79,8 @@ class NodeSamplesTest {
      * cover (abandoned part-way, as the threads happened to reach them) leave none. Seeded instances
      * of 40 records, split after 50 nodes into 8 items, a sample every 4 nodes of a search; then one
      * of 60 records whose smallest cover (31) takes some 180,000 nodes, where the other threads
-     * have work under way when the cover is found (the steady count is below the nodes searched).
+     * have work under way when the cover is found (the steady count is below the nodes searched;
+     * that depends on the threads' timing, so the instance is run up to five times until it is so).
      */
     @Test
     void aSplitSearchsSamplesDoNotDependOnTheThreads() {
@@ -98,8 +99,13 @@ class NodeSamplesTest {
         for (int c = 0; c < cuts.length; c++) {
             cuts[c] = large.ints(0, 60).distinct().limit(3).toArray();
         }
-        long[] got = sameOnAnyThreads("the large instance", 60, cuts, 1_000, 16, 63);
-        assertTrue(got[1] > 0, "no search left work that other threads had begun and abandoned");
+        // Whether the other threads have an item under way when the cover is found depends on their
+        // timing (one CI run in many on a loaded machine had none): up to five runs, each checked.
+        long abandoned = 0;
+        for (int run = 0; run < 5 && abandoned == 0; run++) {
+            abandoned = sameOnAnyThreads("the large instance, run " + run, 60, cuts, 1_000, 16, 63)[1];
+        }
+        assertTrue(abandoned > 0, "no search left work that other threads had begun and abandoned");
     }
 
     /**
