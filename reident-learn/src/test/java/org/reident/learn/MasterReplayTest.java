@@ -113,4 +113,30 @@ class MasterReplayTest {
         }
         assertTrue(most > CoverBranch.DUAL_AFTER, "some solve reaches the dual bound: " + most + " nodes at most");
     }
+
+    /**
+     * A seeded SB run whose searches pass the split's {@link MasterReplay#SPLIT_AFTER} nodes (54
+     * solves, up to about 20,000 nodes each for the learner's tree): the learner's tree, split on two
+     * threads and each solve resumed from the last one's frontier, gives every solve the answer of the
+     * packing tree (one thread, never split, never resumed). Stop 95 (docs/learning-log.md): a scratch
+     * build whose split items went on where a cut-off search had stopped answered one of its own run's
+     * 50 solves on this file "no cover" where the packing tree found one, and its run claimed an
+     * optimum that its conflicts did not prove; this test failed on that build.
+     */
+    @Test
+    void aRunWhoseSearchesSplitReplaysAlikeSplitAndResumed() {
+        LinkageData data = LearnFixtures.noise(60, 4, 20, 8);
+        LearnOptions o = LearnOptions.defaults(Aggregator.BILINEAR).withTimeLimit(60);
+        List<MasterReplay.Problem> problems = MasterReplay.record(o, data, LearnFixtures.all(60));
+        List<MasterReplay.Solve> packing = MasterReplay.replay(problems, MasterReplay.Tree.PACKING, 1, Long.MAX_VALUE);
+        List<MasterReplay.Solve> resume = MasterReplay.replay(problems, MasterReplay.Tree.RESUME, 2, Long.MAX_VALUE);
+        long most = 0;
+        for (int i = 0; i < problems.size(); i++) {
+            MasterReplay.Solve p = packing.get(i);
+            MasterReplay.Solve r = resume.get(i);
+            assertEquals(p.outcome() + " " + p.size(), r.outcome() + " " + r.size(), "solve " + i + " of " + problems.size());
+            most = Math.max(most, r.nodes());
+        }
+        assertTrue(most > MasterReplay.SPLIT_AFTER, "some solve is split: " + most + " nodes at most");
+    }
 }
