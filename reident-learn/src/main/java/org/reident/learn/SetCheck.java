@@ -4,7 +4,6 @@ import com.google.ortools.linearsolver.MPConstraint;
 import com.google.ortools.linearsolver.MPSolver;
 import com.google.ortools.linearsolver.MPVariable;
 import java.math.BigDecimal;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
@@ -52,11 +51,28 @@ final class SetCheck {
     private long[] rivalsKept = new long[0];
     private long[] signKept = new long[0];
 
-    /** The rows one check needed beyond those kept, for {@link #absorb}. */
+    /** The rows one check needed beyond those kept, for {@link #absorb}: two growing arrays of keys. */
     static final class Needed {
         /** (training record index) << 32 | reference record. */
-        private final List<Long> rivals = new ArrayList<>();
-        private final List<Long> sign = new ArrayList<>();
+        private long[] rivals = new long[16];
+        private int rivalCount;
+        /** query record * N_Y + reference record. */
+        private long[] sign = new long[16];
+        private int signCount;
+
+        void rival(long key) {
+            if (rivalCount == rivals.length) {
+                rivals = Arrays.copyOf(rivals, 2 * rivalCount);
+            }
+            rivals[rivalCount++] = key;
+        }
+
+        void sign(long key) {
+            if (signCount == sign.length) {
+                sign = Arrays.copyOf(sign, 2 * signCount);
+            }
+            sign[signCount++] = key;
+        }
     }
 
     SetCheck(LearnOptions o, LinkageData data, int[] train, Features features, double[][] standardized) {
@@ -78,25 +94,33 @@ final class SetCheck {
 
     /** Keeps the rows {@code needed} (the checks' of a batch) for the checks after. */
     void absorb(List<Needed> needed) {
-        List<Long> rivals = new ArrayList<>();
-        List<Long> sign = new ArrayList<>();
+        int rivals = 0;
+        int sign = 0;
         for (Needed n : needed) {
-            rivals.addAll(n.rivals);
-            sign.addAll(n.sign);
+            rivals += n.rivalCount;
+            sign += n.signCount;
         }
-        rivalsKept = merge(rivalsKept, rivals);
-        signKept = merge(signKept, sign);
+        long[] moreRivals = new long[rivals];
+        long[] moreSign = new long[sign];
+        rivals = 0;
+        sign = 0;
+        for (Needed n : needed) {
+            System.arraycopy(n.rivals, 0, moreRivals, rivals, n.rivalCount);
+            rivals += n.rivalCount;
+            System.arraycopy(n.sign, 0, moreSign, sign, n.signCount);
+            sign += n.signCount;
+        }
+        rivalsKept = merge(rivalsKept, moreRivals);
+        signKept = merge(signKept, moreSign);
     }
 
     /** The sorted distinct values of {@code kept} (sorted, distinct) and {@code more} (any order). */
-    private static long[] merge(long[] kept, List<Long> more) {
-        if (more.isEmpty()) {
+    private static long[] merge(long[] kept, long[] more) {
+        if (more.length == 0) {
             return kept;
         }
-        long[] all = Arrays.copyOf(kept, kept.length + more.size());
-        for (int q = 0; q < more.size(); q++) {
-            all[kept.length + q] = more.get(q);
-        }
+        long[] all = Arrays.copyOf(kept, kept.length + more.length);
+        System.arraycopy(more, 0, all, kept.length, more.length);
         Arrays.sort(all);
         int n = 0;
         for (int q = 0; q < all.length; q++) {
@@ -141,13 +165,15 @@ final class SetCheck {
                     in[r] = true;
                 }
                 for (Needed e : earlier) {
-                    for (long rj : e.rivals) {
+                    for (int q = 0; q < e.rivalCount; q++) {
+                        long rj = e.rivals[q];
                         int r = (int) (rj >>> 32);
                         if (in[r]) {
                             rows.rival(train[r], data.truth()[train[r]], (int) rj);
                         }
                     }
-                    for (long pair : e.sign) {
+                    for (int q = 0; q < e.signCount; q++) {
+                        long pair = e.sign[q];
                         rows.global((int) (pair / data.maskedCount()), (int) (pair % data.maskedCount()));
                     }
                 }
@@ -223,7 +249,7 @@ final class SetCheck {
             }
             for (int j : MinIndexHeap.smallestBelow(margin, o.eps() - t - 1e-12, BATCH)) {
                 if (rows.rival(i, tr, j)) {
-                    needed.rivals.add((long) r << 32 | j);
+                    needed.rival((long) r << 32 | j);
                     added++;
                 }
             }
@@ -250,7 +276,7 @@ final class SetCheck {
             }
             for (double[] w : worst) {
                 if (rows.global((int) w[1], (int) w[2])) {
-                    needed.sign.add((long) w[1] * nr + (long) w[2]);
+                    needed.sign((long) w[1] * nr + (long) w[2]);
                     added++;
                 }
             }
