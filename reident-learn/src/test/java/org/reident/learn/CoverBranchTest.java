@@ -317,4 +317,54 @@ class CoverBranchTest {
         assertEquals(CoverBranch.Outcome.GAVE_UP, b.find(30, 20_000, Double.MAX_VALUE, new boolean[60], null));
         assertTrue(b.nodes() > 20_000 && b.nodes() <= 40_000, "nodes " + b.nodes());
     }
+
+    /**
+     * Split searches on 150 seeded instances of 24 to 40 records (cuts of 2 to 5 records), split
+     * after 100 or 300 nodes, before the dual bound switches on after {@link CoverBranch#DUAL_AFTER},
+     * on two threads: each rules out covers one record below the unsplit tree's smallest and finds a
+     * cover of that size hitting every cut. A scratch build of stop 94 that handed the split the
+     * tree's own stopping path (whose upper levels had been ordered without the dual) fails here at
+     * the sixth instance, answering "none" at the smallest size (learning-log.md, "Stop 95"); the
+     * replay of a run in {@code MasterReplayTest} caught it first.
+     */
+    @Test
+    void splitSearchesAgreeWithTheUnsplitTreeOnRandomInstances() {
+        SplittableRandom random = new SplittableRandom(95L);
+        int checks = 0;
+        int split = 0;
+        for (int instance = 0; instance < 150; instance++) {
+            int n = 24 + random.nextInt(17);
+            int[][] cuts = randomCuts(random, n * (3 + random.nextInt(5)), n, 2, 4);
+            boolean[] given = new boolean[n];
+            CoverBranch.Smallest smallest = new CoverBranch(n, cuts, cuts.length, given, 0).split(Long.MAX_VALUE, 0)
+                    .smallest(0, n, Long.MAX_VALUE, Double.MAX_VALUE, new boolean[n], null);
+            assertEquals(CoverBranch.Outcome.FOUND, smallest.outcome(), "instance " + instance);
+            int size = (int) smallest.size();
+            for (int after : new int[] {100, 300}) {
+                String where = "instance " + instance + " (" + n + " records, " + cuts.length + " cuts, smallest cover "
+                        + size + "), split after " + after + " nodes";
+                CoverBranch below = new CoverBranch(n, cuts, cuts.length, given, CoverBranch.DUAL_AFTER).split(after, 8).threads(2);
+                assertEquals(CoverBranch.Outcome.NONE, below.find(size - 1, Long.MAX_VALUE, Double.MAX_VALUE, new boolean[n], null),
+                        where + ": none one record below");
+                boolean[] cover = new boolean[n];
+                CoverBranch at = new CoverBranch(n, cuts, cuts.length, given, CoverBranch.DUAL_AFTER).split(after, 8).threads(2);
+                assertEquals(CoverBranch.Outcome.FOUND, at.find(size, Long.MAX_VALUE, Double.MAX_VALUE, cover, null), where);
+                int taken = 0;
+                for (boolean b : cover) {
+                    taken += b ? 1 : 0;
+                }
+                assertTrue(taken <= size, where + ": " + taken + " records");
+                for (int[] cut : cuts) {
+                    boolean hit = false;
+                    for (int r : cut) {
+                        hit |= cover[r];
+                    }
+                    assertTrue(hit, where + ": a cut missed");
+                }
+                checks++;
+                split += below.nodes() > after ? 1 : 0;
+            }
+        }
+        assertTrue(split > checks / 2, "searches split: " + split + " of " + checks);
+    }
 }
