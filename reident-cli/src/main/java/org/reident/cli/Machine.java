@@ -1,11 +1,13 @@
 package org.reident.cli;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
-import java.util.concurrent.TimeUnit;
+import java.util.Properties;
 
 /**
  * Where and from what a generated figure came: the date, the commit the tool was built from and the
@@ -43,79 +45,50 @@ final class Machine {
     }
 
     /**
-     * The short commit of the reident checkout this code was built in, "" when unknown (an installed
-     * jar, no git). The checkout is found from where the classes lie (reident-cli/target/...), not from
-     * the working directory, which may be the user's own repository; it must hold reident-cli/pom.xml.
-     * "+ uncommitted changes" when a tracked file other than Markdown differs from the commit (the docs
-     * a benchmark has just written do not change what the next one measures). Asked once a process.
+     * The short commit of the reident checkout these classes were built in, "" when unknown (built
+     * without git, or outside a reident checkout, or not by Maven). "+ uncommitted changes" when a
+     * tracked file other than Markdown differed from the commit then (the docs a benchmark writes do
+     * not change what it measures). Read from build.properties, which the build writes by asking git
+     * (reident-cli/pom.xml, maven-antrun-plugin): until stop 95 git was asked when the tool ran, so a
+     * jar built from changed files and run after they were undone named the clean commit.
      */
     static String commit() {
-        String c = commit;
-        if (c == null) {
-            c = findCommit();
-            commit = c;
-        }
-        return c;
+        return COMMIT;
     }
 
-    /** {@link #commit()}'s answer, asked of git once a process (a link of many methods asks for each). */
-    private static volatile String commit;
+    private static final String COMMIT = stamped(Machine.class.getResourceAsStream("build.properties"));
 
-    private static String findCommit() {
-        Path code = codeDirectory();
-        if (code == null) {
-            return "";
-        }
-        String top = git(code, "rev-parse", "--show-toplevel");
-        if (top == null || !Files.isRegularFile(Path.of(top, "reident-cli", "pom.xml"))) {
-            return "";
-        }
-        String head = git(code, "rev-parse", "--short", "HEAD");
-        if (head == null) {
-            return "";
-        }
-        // exit status 1 when a tracked file outside Markdown differs from HEAD (worktree or index)
-        boolean clean = git(code, "diff", "--quiet", "HEAD", "--", ":(top,exclude,glob)**/*.md") != null;
-        return clean ? head : head + " + uncommitted changes";
-    }
-
-    /** The folder holding this class's jar or class tree, null when unknown. */
-    private static Path codeDirectory() {
-        try {
-            java.security.CodeSource src = Machine.class.getProtectionDomain().getCodeSource();
-            if (src == null) {
-                return null;
+    /** {@link #commit()} from a build.properties stream (null: none). */
+    static String stamped(InputStream in) {
+        Properties p = new Properties();
+        try (InputStream s = in) {
+            if (s == null) {
+                return "";
             }
-            Path p = Path.of(src.getLocation().toURI());
-            return Files.isDirectory(p) ? p : p.getParent();
-        } catch (java.net.URISyntaxException | RuntimeException e) {
-            return null;
-        }
-    }
-
-    /**
-     * git's one-line answer in dir, null when it fails, exits non-zero or takes over 5 s. The answers
-     * asked for are a line at most, so waiting before reading cannot fill the pipe.
-     */
-    private static String git(Path dir, String... args) {
-        String[] cmd = new String[args.length + 3];
-        cmd[0] = "git";
-        cmd[1] = "-C";
-        cmd[2] = dir.toString();
-        System.arraycopy(args, 0, cmd, 3, args.length);
-        try {
-            Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-            if (!p.waitFor(5, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                return null;
-            }
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-            return p.exitValue() == 0 ? out : null;
+            p.load(new InputStreamReader(s, StandardCharsets.UTF_8));
         } catch (IOException e) {
-            return null; // no git on this machine
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return null;
+            return "";
+        }
+        String head = p.getProperty("head", "");
+        String top = p.getProperty("top", "");
+        String module = p.getProperty("module", "");
+        if (!"0".equals(p.getProperty("head.status")) || !"0".equals(p.getProperty("top.status"))
+                || !head.matches("[0-9a-f]{4,40}") || top.isEmpty() || !sameFolder(Path.of(top, "reident-cli").toString(), module)) {
+            return ""; // no git, no checkout, or a checkout of something else holding reident
+        }
+        if (!"0".equals(p.getProperty("changed.status"))) {
+            return "";
+        }
+        String changed = p.getProperty("changed", "");
+        return changed.isBlank() ? head : head + " + uncommitted changes";
+    }
+
+    /** Whether two paths name the same folder; false for a path this system cannot read (e.g. a mangled one). */
+    private static boolean sameFolder(String a, String b) {
+        try {
+            return Path.of(a).normalize().equals(Path.of(b).normalize());
+        } catch (RuntimeException e) {
+            return false;
         }
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import java.time.LocalDate;
 import org.junit.jupiter.api.Test;
 
@@ -39,5 +40,33 @@ class MachineTest {
         String c = Machine.commit();
         String expected = LocalDate.now() + (c.isEmpty() ? "" : " at commit " + c) + " (" + Machine.describe() + ")";
         assertEquals(expected, Machine.generatedOn());
+    }
+
+    /**
+     * The commit is read from what the build wrote (build.properties), not asked of git when the tool
+     * runs: clean, changed (tracked files other than Markdown differed then), and unknown when git was
+     * missing (Ant leaves the property unexpanded), failed, or answered for a repository that holds
+     * reident in a subfolder.
+     */
+    @Test
+    void theCommitIsTheOneTheBuildStamped() {
+        String top = Path.of("/work", "checkout").toAbsolutePath().toString();
+        String module = Path.of(top, "reident-cli").toString();
+        String clean = "module=" + module + "\ntop=" + top + "\ntop.status=0\nhead=40397cb\nhead.status=0\nchanged.status=0\nchanged=\n";
+        assertEquals("40397cb", Machine.stamped(stream(clean)));
+        assertEquals("40397cb + uncommitted changes", Machine.stamped(stream(clean.replace("changed=\n",
+                "changed= M reident-cli/pom.xml\n M reident-learn/src/main/java/X.java\n"))));
+        assertEquals("", Machine.stamped(stream(clean.replace("head=40397cb", "head=${reident.head}")
+                .replace("head.status=0", "head.status=${reident.head.status}"))), "no git at build time");
+        assertEquals("", Machine.stamped(stream(clean.replace("head.status=0", "head.status=128"))), "not a repository");
+        assertEquals("", Machine.stamped(stream(clean.replace("top=" + top, "top=" + Path.of(top).getParent()))),
+                "a repository holding reident in a subfolder");
+        assertEquals("", Machine.stamped(stream(clean.replace("changed.status=0", "changed.status=1"))), "git status failed");
+        assertEquals("", Machine.stamped(null), "not built by Maven");
+    }
+
+    private static java.io.InputStream stream(String s) {
+        // Properties reads a backslash as an escape (a Windows path here): written escaped
+        return new java.io.ByteArrayInputStream(s.replace("\\", "\\\\").getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 }
