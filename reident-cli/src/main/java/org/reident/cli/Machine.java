@@ -73,7 +73,7 @@ final class Machine {
         String top = p.getProperty("top", "");
         String module = p.getProperty("module", "");
         if (!"0".equals(p.getProperty("head.status")) || !"0".equals(p.getProperty("top.status"))
-                || !head.matches("[0-9a-f]{4,40}") || top.isEmpty() || !sameFolder(Path.of(top, "reident-cli").toString(), module)) {
+                || !head.matches("[0-9a-f]{4,40}") || top.isEmpty() || !moduleOf(top, module)) {
             return ""; // no git, no checkout, or a checkout of something else holding reident
         }
         if (!"0".equals(p.getProperty("changed.status"))) {
@@ -83,10 +83,10 @@ final class Machine {
         return changed.isBlank() ? head : head + " + uncommitted changes";
     }
 
-    /** Whether two paths name the same folder; false for a path this system cannot read (e.g. a mangled one). */
-    private static boolean sameFolder(String a, String b) {
+    /** Whether {@code module} is the reident-cli folder of the checkout {@code top}; false for a path this system cannot read. */
+    private static boolean moduleOf(String top, String module) {
         try {
-            return Path.of(a).normalize().equals(Path.of(b).normalize());
+            return Path.of(top, "reident-cli").normalize().equals(Path.of(module).normalize());
         } catch (RuntimeException e) {
             return false;
         }
