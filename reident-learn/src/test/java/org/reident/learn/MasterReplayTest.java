@@ -120,8 +120,9 @@ class MasterReplayTest {
      * threads and each solve resumed from the last one's frontier, gives every solve the answer of the
      * packing tree (one thread, never split, never resumed). Stop 95 (docs/learning-log.md): a scratch
      * build whose split items went on where a cut-off search had stopped answered one of its own run's
-     * 50 solves on this file "no cover" where the packing tree found one, and its run claimed an
-     * optimum that its conflicts did not prove; this test failed on that build.
+     * 50 solves on this file "no cover" where the packing tree found one (on a file of the demo's of
+     * this shape its run claimed an optimum that its conflicts did not prove); this test failed on
+     * that build.
      */
     @Test
     void aRunWhoseSearchesSplitReplaysAlikeSplitAndResumed() {
