@@ -243,8 +243,16 @@ public final class DemoCommand implements java.util.concurrent.Callable<Integer>
         return more <= 0 ? "" : " (" + more + (more == 1 ? " more is" : " more are") + " linked here by a smaller margin)";
     }
 
-    /** MDAV on consecutive pairs of variables with k = 3, 8, 5, 3, ... (raw values, as the papers), or noise. */
     private Masking masking() {
+        return masking(protection, noise, seed, variables);
+    }
+
+    /**
+     * The demo's protection of {@code variables} generated columns: MDAV on consecutive pairs of
+     * variables with k = 3, 8, 5, 3, ... (raw values, as the papers), or noise of {@code noise} percent
+     * of each variable's standard deviation drawn with seed {@code seed + 1} (also bench-check's files).
+     */
+    static Masking masking(String protection, double noise, long seed, int variables) {
         switch (protection.strip().toLowerCase(Locale.ROOT)) {
             case "noise":
                 return new Noise(noise, seed + 1);

@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
             "",
             "reident links the original file to its protected version with every standard record-linkage "
                 + "distance and counts the correct links, strictly and tie-aware."},
-        subcommands = {LinkCommand.class, LearnCommand.class, VerifyCommand.class, ProtectCommand.class, MeasureCommand.class, ExperimentCommand.class, ReportCommand.class, DemoCommand.class, BenchCommand.class, BenchLearnCommand.class, BenchMasterCommand.class, BenchCellsCommand.class, ReproduceCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {LinkCommand.class, LearnCommand.class, VerifyCommand.class, ProtectCommand.class, MeasureCommand.class, ExperimentCommand.class, ReportCommand.class, DemoCommand.class, BenchCommand.class, BenchLearnCommand.class, BenchMasterCommand.class, BenchCellsCommand.class, BenchCheckCommand.class, ReproduceCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Start with: reident demo        Details: reident help COMMAND"})
 public final class Main implements Runnable {
     public static final int USER_ERROR = 2;
