@@ -148,7 +148,7 @@ public final class VerifyCommand implements java.util.concurrent.Callable<Intege
                 all &= r.boundVerified();
                 blocks.add(json(r));
                 if (!json) {
-                    text(stdout, r, a, conflicts);
+                    text(stdout, r, a, conflicts, by);
                 }
             }
             interrupted = StopRequest.requested();
@@ -215,7 +215,8 @@ public final class VerifyCommand implements java.util.concurrent.Callable<Intege
         return b;
     }
 
-    private static void text(PrintWriter out, CertificateCheck.Outcome r, Aggregator a, Path file) {
+    /** The text report of one block; {@code by} names the other cover to try when this one left the hitting set open. */
+    static void text(PrintWriter out, CertificateCheck.Outcome r, Aggregator a, Path file, CertificateCheck.Cover by) {
         out.printf(Locale.ROOT, "verified %s at eps %s on %d training records (%s)%n", a.label(), EpsAdvice.format(r.eps()),
                 r.records(), file);
         out.printf(Locale.ROOT, "conflicts: %d of %d proven by an LP checked exactly (no parameter value links all of one's records with margin eps)%n",
@@ -249,7 +250,10 @@ public final class VerifyCommand implements java.util.concurrent.Callable<Intege
                                 : w != null && !w.complete() ? " (the search over the weights ran out of time: a longer --time-limit may close it)"
                                         : w != null ? " (some cells stayed above it at the least size searched)"
                                                 : r.hittingExact() ? " (the run's bound rested on more than these conflicts)"
-                                                        : " (the hitting set was not solved to optimality: a longer --time-limit may close it)");
+                                                        : by == CertificateCheck.Cover.TREE
+                                                                ? " (the hitting set was not solved to optimality: a longer --time-limit may close it)"
+                                                                : " (the hitting set was not solved to optimality: a longer --time-limit, or --cover tree,"
+                                                                        + " which closes large covers faster, may close it)");
         out.printf(Locale.ROOT, "bound: no parameter value links more than %d records with margin eps; %s%n", r.bound(), verdict);
         if (r.fileBest() >= 0) {
             out.printf(Locale.ROOT, "best: the file's parameters link %d records with margin eps (the file says %d)%s%n",

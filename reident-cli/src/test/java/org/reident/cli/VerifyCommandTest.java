@@ -135,6 +135,29 @@ class VerifyCommandTest {
     }
 
     /** A conflicts file's text with every cut line taken out and each best and bound lowered by {@code less}, its body's SHA-256 made again. */
+    /**
+     * A hitting set SCIP or CP-SAT left open points to the learner's tree (stop 95: SCIP left a group's
+     * pieces open that the tree closed in 23 s); one the tree left open points to the time only.
+     */
+    @Test
+    void anOpenHittingSetPointsToTheOtherCover() {
+        org.reident.learn.CertificateCheck.Outcome open = new org.reident.learn.CertificateCheck.Outcome(1e-4, 150, 900, 900,
+                java.util.List.of(), 3, true, 75, false, 60, null, null, 81, 78, 78, 78, "SCIP", 45.0);
+        String scip = text(open, org.reident.learn.CertificateCheck.Cover.SCIP);
+        assertTrue(scip.contains("NOT VERIFIED: the file says 78, its conflicts prove only 81 (the hitting set was not solved to "
+                + "optimality: a longer --time-limit, or --cover tree, which closes large covers faster, may close it)"), scip);
+        String tree = text(open, org.reident.learn.CertificateCheck.Cover.TREE);
+        assertTrue(tree.contains("its conflicts prove only 81 (the hitting set was not solved to optimality: a longer --time-limit "
+                + "may close it)"), tree);
+        assertFalse(tree.contains("--cover tree"), tree);
+    }
+
+    private static String text(org.reident.learn.CertificateCheck.Outcome r, org.reident.learn.CertificateCheck.Cover by) {
+        java.io.StringWriter w = new java.io.StringWriter();
+        VerifyCommand.text(new java.io.PrintWriter(w, true), r, org.reident.learn.Aggregator.BILINEAR_NC, Path.of("nc.conflicts"), by);
+        return w.toString();
+    }
+
     private static String withoutCuts(String file, int less) throws java.security.NoSuchAlgorithmException {
         StringBuilder head = new StringBuilder();
         StringBuilder body = new StringBuilder();
