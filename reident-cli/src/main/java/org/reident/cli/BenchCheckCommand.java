@@ -14,6 +14,7 @@ import org.reident.data.CsvReader;
 import org.reident.data.InputException;
 import org.reident.data.LinkageData;
 import org.reident.data.LinkageDataBuilder;
+import org.reident.linkage.Direction;
 import org.reident.distance.Standardization;
 import org.reident.io.AtomicOutput;
 import org.reident.io.NumericCsv;
@@ -89,6 +90,21 @@ public final class BenchCheckCommand implements java.util.concurrent.Callable<In
     @Option(names = "--verify-all", description = "Verify the bound of cuts runs not proven optimal too (default: OPTIMAL runs only).")
     boolean verifyAll;
 
+    @Option(names = "--standardize", defaultValue = "own", paramLabel = "S",
+            description = "As learn's: own (default), original or pooled.")
+    String standardize;
+
+    @Option(names = "--direction", defaultValue = "original-to-protected", paramLabel = "D",
+            description = "As learn's: original-to-protected (default) or protected-to-original.")
+    String direction;
+
+    @Option(names = "--train-fraction", paramLabel = "F",
+            description = "Learn (and verify) on this fraction of the records, drawn with --train-seed (default: all).")
+    Double trainFraction;
+
+    @Option(names = "--train-seed", defaultValue = "1", paramLabel = "S", description = "learn's --seed with --train-fraction (default ${DEFAULT-VALUE}).")
+    long trainSeed;
+
     @Option(names = "--keep", paramLabel = "DIR", converter = FileName.class,
             description = "Keep the generated pairs and conflicts files in DIR (default: a temporary folder, removed at the end).")
     Path keep;
@@ -118,8 +134,14 @@ public final class BenchCheckCommand implements java.util.concurrent.Callable<In
                 "bilinear-nc", "md-star")) {
             fams.add(PresetSample.aggregator(v, "--variants"));
         }
+        Standardization std = Standardization.parse(standardize);
+        Direction dir = Direction.parse(direction);
+        if (dir == Direction.PROTECTED_TO_ORIGINAL && std == Standardization.ORIGINAL) {
+            throw new InputException("--direction protected-to-original: use --standardize own or pooled, as learn asks");
+        }
+        TrainingSet.check(trainFraction, null);
         report.start(spec.commandLine().getOut());
-        Path dir = keep != null ? Files.createDirectories(keep) : Files.createTempDirectory("reident-bench-check");
+        Path folder = keep != null ? Files.createDirectories(keep) : Files.createTempDirectory("reident-bench-check");
         try {
             report.line("# The learner's answers checked");
             report.line("");
@@ -127,9 +149,11 @@ public final class BenchCheckCommand implements java.util.concurrent.Callable<In
                     + "with the shape and seed given (the reproduction command is in the disagreements). 'cuts': `learn` "
                     + "(combinatorial Benders, conflicts kept), 'big-M': `learn --formulation big-m`, both with eps 1e-4 and %s "
                     + "each; found: the records the run's parameters link with margin eps, counted by the linkage engine; "
-                    + "verify: `verify` on the cuts run's conflicts file (%s, SCIP's cover), %s. AgreementChecks lists what is asked.",
+                    + "verify: `verify` on the cuts run's conflicts file (%s, SCIP's cover), %s; learned on %s, %s, standardised %s. "
+                    + "AgreementChecks lists what is asked.",
                     String.join(" ", spec.commandLine().getParseResult().originalArgs()), Machine.generatedOn(),
-                    timeLimit, verifyLimit, verifyAll ? "every run" : "OPTIMAL runs"));
+                    timeLimit, verifyLimit, verifyAll ? "every run" : "OPTIMAL runs",
+                    trainFraction == null ? "all records" : "a fraction " + trainFraction + " of the records (seed " + trainSeed + ")", dir.label(), std.label()));
             report.line("");
             report.line("| file | seed | family | cuts: status | bound | found | s | big-M: status | bound | found | s | verify |");
             report.line("|---|---|---|---|---|---|---|---|---|---|---|---|");
@@ -137,16 +161,15 @@ public final class BenchCheckCommand implements java.util.concurrent.Callable<In
             int[] tally = new int[6]; // cuts runs, cuts OPTIMAL, verified, big-M runs, big-M OPTIMAL, comparisons
             for (long seed : seeds) {
                 for (Shape s : sh) {
-                    Path at = dir.resolve(s.text().replace(':', '-') + "-seed" + seed);
-                    LinkageData data = generate(s, seed, at);
-                    int[] all = new int[data.originalCount()];
-                    for (int i = 0; i < all.length; i++) {
-                        all[i] = i;
-                    }
-                    int am = EpsAdvice.of(Margin.amLinkage(data, Standardization.OWN), all, 1e-4, 0).withMargin();
+                    Path at = folder.resolve(s.text().replace(':', '-') + "-seed" + seed);
+                    LinkageData made = generate(s, seed, at);
+                    LinkageData data = dir == Direction.PROTECTED_TO_ORIGINAL ? made.reversed() : made;
+                    int[] all = TrainingSet.select(data, trainFraction, trainSeed, null);
+                    int am = EpsAdvice.of(Margin.amLinkage(data, std), all, 1e-4, 0).withMargin();
                     List<AgreementChecks.Family> runs = new ArrayList<>();
                     for (Aggregator a : fams) {
-                        AgreementChecks.Family f = family(a, data, all, at, limit, vlimit, err, s, seed);
+                        AgreementChecks.Family f = family(new LearnOptions(a, "scip", limit, 1e-4, 1e-4, 8, std, null,
+                                LearnOptions.SCIP_PARAMETERS, Runtime.getRuntime().availableProcessors(), null), data, all, at, vlimit, err, s, seed);
                         runs.add(f);
                         row(s, seed, f, tally);
                     }
@@ -174,15 +197,15 @@ public final class BenchCheckCommand implements java.util.concurrent.Callable<In
             return problems.isEmpty() ? 0 : 1;
         } finally {
             if (keep == null) {
-                remove(dir);
+                remove(folder);
             }
         }
     }
 
     /** One family on one file: both formulations, then verify on the cuts run's conflicts. */
-    private AgreementChecks.Family family(Aggregator a, LinkageData data, int[] all, Path at, double limit, double vlimit,
+    private AgreementChecks.Family family(LearnOptions o, LinkageData data, int[] all, Path at, double vlimit,
             PrintWriter err, Shape s, long seed) throws InterruptedException {
-        LearnOptions o = LearnOptions.defaults(a).withTimeLimit(limit);
+        Aggregator a = o.aggregator();
         Path cf = at.resolve(a.label() + ".conflicts");
         try {
             Files.deleteIfExists(cf);

@@ -33,6 +33,24 @@ class BenchCheckCommandTest {
         assertTrue(Files.isRegularFile(at.resolve("bilinear.conflicts")), "the cuts run's conflicts are kept");
     }
 
+    /** The options of learn that change the problem reach every run and verify (a conflicts file is bound to them). */
+    @Test
+    void learnsAndVerifiesATrainingSubsetTheOtherWayRound() {
+        Cli r = Cli.run("bench-check", "--seeds", "7", "--shapes", "40x3:noise30", "--variants", "wm,bilinear", "--no-big-m",
+                "--train-fraction", "0.5", "--train-seed", "3", "--direction", "protected-to-original", "--standardize", "pooled");
+        assertEquals(0, r.status(), r.out() + r.err());
+        assertTrue(r.out().contains("learned on a fraction 0.5 of the records (seed 3), protected-to-original, standardised pooled"),
+                r.out());
+        assertTrue(r.out().contains("1 file; cuts: 2 runs, 2 OPTIMAL, 2 verified; big-M: 0 runs, 0 OPTIMAL; "
+                + "3 comparisons between families and with AM."), r.out());
+        // the bounds count training records: at most 20 of the 40
+        for (String line : r.out().split("\n")) {
+            if (line.startsWith("| 40x3:noise30 | 7 |")) {
+                assertTrue(Integer.parseInt(line.split("\\|")[5].strip()) <= 20, line);
+            }
+        }
+    }
+
     @Test
     void badShapesAndFamiliesAreRefusedInOneLine() {
         Cli r = Cli.run("bench-check", "--shapes", "60by4:noise20");
@@ -45,6 +63,12 @@ class BenchCheckCommandTest {
         Cli a = Cli.run("bench-check", "--variants", "wm,median");
         assertEquals(2, a.status());
         assertTrue(a.errLine().startsWith("reident: error: --variants"), a.err());
-        assertEquals("", r.out() + v.out() + a.out(), "nothing printed before the refusal");
+        Cli d = Cli.run("bench-check", "--direction", "protected-to-original", "--standardize", "original");
+        assertEquals(2, d.status());
+        assertTrue(d.errLine().contains("use --standardize own or pooled"), d.err());
+        Cli f = Cli.run("bench-check", "--train-fraction", "1.5");
+        assertEquals(2, f.status());
+        assertTrue(f.errLine().startsWith("reident: error: --train-fraction: expected a fraction in (0, 1]"), f.err());
+        assertEquals("", r.out() + v.out() + a.out() + d.out() + f.out(), "nothing printed before the refusal");
     }
 }
