@@ -2,12 +2,10 @@ package org.reident.cli;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
-import java.util.Properties;
 
 /**
  * Where and from what a generated figure came: the date, the commit the tool was built from and the
@@ -60,27 +58,45 @@ final class Machine {
 
     /** {@link #commit()} from a build.properties stream (null: none). */
     static String stamped(InputStream in) {
-        Properties p = new Properties();
+        java.util.Map<String, String> p;
         try (InputStream s = in) {
             if (s == null) {
                 return "";
             }
-            p.load(new InputStreamReader(s, StandardCharsets.UTF_8));
+            p = fields(s);
         } catch (IOException e) {
             return "";
         }
-        String head = p.getProperty("head", "");
-        String top = p.getProperty("top", "");
-        String module = p.getProperty("module", "");
-        if (!"0".equals(p.getProperty("head.status")) || !"0".equals(p.getProperty("top.status"))
+        String head = p.getOrDefault("head", "");
+        String top = p.getOrDefault("top", "");
+        String module = p.getOrDefault("module", "");
+        if (!"0".equals(p.get("head.status")) || !"0".equals(p.get("top.status"))
                 || !head.matches("[0-9a-f]{4,40}") || top.isEmpty() || !moduleOf(top, module)) {
             return ""; // no git, no checkout, or a checkout of something else holding reident
         }
-        if (!"0".equals(p.getProperty("changed.status"))) {
+        if (!"0".equals(p.get("changed.status"))) {
             return "";
         }
-        String changed = p.getProperty("changed", "");
+        String changed = p.getOrDefault("changed", "");
         return changed.isBlank() ? head : head + " + uncommitted changes";
+    }
+
+    /**
+     * The build's "key=value" lines as written, the first of each key kept: no escapes read, so that a
+     * Windows path's backslashes (the module folder, as Maven gives it) stay as they are, where
+     * {@link java.util.Properties} dropped them and the commit came out unknown (stop 95's note); the
+     * lines of git's status after the first belong to "changed" and never override a key before it.
+     */
+    static java.util.Map<String, String> fields(InputStream in) throws IOException {
+        java.util.Map<String, String> out = new java.util.HashMap<>();
+        String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        for (String line : text.split("\r?\n")) {
+            int eq = line.indexOf('=');
+            if (eq > 0) {
+                out.putIfAbsent(line.substring(0, eq), line.substring(eq + 1));
+            }
+        }
+        return out;
     }
 
     /** Whether {@code module} is the reident-cli folder of the checkout {@code top}; false for a path this system cannot read. */

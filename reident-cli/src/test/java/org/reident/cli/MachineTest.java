@@ -66,7 +66,21 @@ class MachineTest {
     }
 
     private static java.io.InputStream stream(String s) {
-        // Properties reads a backslash as an escape (a Windows path here): written escaped
-        return new java.io.ByteArrayInputStream(s.replace("\\", "\\\\").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return new java.io.ByteArrayInputStream(s.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    /**
+     * The stamp's lines are read as written: a Windows module folder keeps its backslashes (Properties
+     * dropped them, and on Windows the commit came out unknown), CRLF line ends are taken, and git's
+     * status lines after "changed" override no key.
+     */
+    @Test
+    void theStampIsReadAsWritten() throws java.io.IOException {
+        java.util.Map<String, String> f = Machine.fields(stream("module=C:\\work\\main\\reident-cli\r\ntop=C:/work/main\r\n"
+                + "head=40397cb\r\nchanged= M a=b.java\r\nhead=ffffff\r\n"));
+        assertEquals("C:\\work\\main\\reident-cli", f.get("module"));
+        assertEquals("C:/work/main", f.get("top"));
+        assertEquals("40397cb", f.get("head"));
+        assertEquals(" M a=b.java", f.get("changed"));
     }
 }
