@@ -51,13 +51,14 @@ import picocli.CommandLine.Model.CommandSpec;
                 + "verifies the cuts run's conflicts file, and checks: a run's parameters link no more than its bound "
                 + "(as many when OPTIMAL); a proven optimum lies within the other formulation's [found, bound]; verify "
                 + "proves the file's bound (and an OPTIMAL run's optimum); a family's bound is no smaller than what a "
-                + "family it contains found (Choquet > Choquet_m, WM, WM_m, OWA; bilinear-nc > bilinear > WM > WM_m) nor "
-                + "than AM's records. Prints a Markdown table, the disagreements with the demo command that makes "
-                + "their file, and exits 1 when there is one (0 when all hold)."},
+                + "family it contains found (Choquet contains Choquet_m, WM, WM_m and OWA; bilinear-nc contains "
+                + "bilinear, which contains WM, which contains WM_m) nor than AM's records. Prints a Markdown table, "
+                + "the disagreements with the demo command that makes their file, and exits 1 when there is one "
+                + "(0 when all hold)."},
         footer = {"", "Examples:",
-            "  reident bench-check                                   # 3 seeds x 4 shapes x 8 families, about 10 minutes",
+            "  reident bench-check                        # 3 seeds x 4 shapes x 8 families, about 11 min",
             "  reident bench-check --seeds 1,2,3,4,5,6 --markdown docs/benchmark-check.md",
-            "  reident bench-check --shapes 150x4:noise30 --variants bilinear,choquet --time-limit 45s --no-big-m --verify-all"})
+            "  reident bench-check --shapes 150x4:noise30 --variants bilinear --no-big-m --verify-all"})
 public final class BenchCheckCommand implements java.util.concurrent.Callable<Integer> {
     private static final List<String> SHAPES = List.of("40x3:noise30", "60x4:noise20", "60x3:mdav", "50x3:noise50");
 
@@ -102,7 +103,8 @@ public final class BenchCheckCommand implements java.util.concurrent.Callable<In
             description = "Learn (and verify) on this fraction of the records, drawn with --train-seed (default: all).")
     Double trainFraction;
 
-    @Option(names = "--train-seed", defaultValue = "1", paramLabel = "S", description = "learn's --seed with --train-fraction (default ${DEFAULT-VALUE}).")
+    @Option(names = "--train-seed", defaultValue = "1", paramLabel = "S",
+            description = "learn's --seed with --train-fraction (default ${DEFAULT-VALUE}).")
     long trainSeed;
 
     @Option(names = "--keep", paramLabel = "DIR", converter = FileName.class,
@@ -114,9 +116,11 @@ public final class BenchCheckCommand implements java.util.concurrent.Callable<In
 
     /** A parsed --shapes entry. */
     record Shape(String text, int records, int variables, String protection, double noise) {
+        /** The demo command that makes this shape's pair with {@code seed}. */
         String demo(long seed) {
+            String percent = new java.math.BigDecimal(Double.toString(noise)).stripTrailingZeros().toPlainString();
             return String.format(Locale.ROOT, "reident demo --records %d --variables %d --protection %s%s --learn none --seed %d",
-                    records, variables, protection, protection.equals("noise") ? " --noise " + new java.math.BigDecimal(Double.toString(noise)).stripTrailingZeros().toPlainString() : "", seed);
+                    records, variables, protection, protection.equals("noise") ? " --noise " + percent : "", seed);
         }
     }
 
@@ -153,7 +157,8 @@ public final class BenchCheckCommand implements java.util.concurrent.Callable<In
                     + "AgreementChecks lists what is asked.",
                     String.join(" ", spec.commandLine().getParseResult().originalArgs()), Machine.generatedOn(),
                     timeLimit, verifyLimit, verifyAll ? "every run" : "OPTIMAL runs",
-                    trainFraction == null ? "all records" : "a fraction " + trainFraction + " of the records (seed " + trainSeed + ")", dir.label(), std.label()));
+                    trainFraction == null ? "all records" : "a fraction " + trainFraction + " of the records (seed " + trainSeed + ")",
+                    dir.label(), std.label()));
             report.line("");
             report.line("| file | seed | family | cuts: status | bound | found | s | big-M: status | bound | found | s | verify |");
             report.line("|---|---|---|---|---|---|---|---|---|---|---|---|");
@@ -168,8 +173,9 @@ public final class BenchCheckCommand implements java.util.concurrent.Callable<In
                     int am = EpsAdvice.of(Margin.amLinkage(data, std), all, 1e-4, 0).withMargin();
                     List<AgreementChecks.Family> runs = new ArrayList<>();
                     for (Aggregator a : fams) {
-                        AgreementChecks.Family f = family(new LearnOptions(a, "scip", limit, 1e-4, 1e-4, 8, std, null,
-                                LearnOptions.SCIP_PARAMETERS, Runtime.getRuntime().availableProcessors(), null), data, all, at, vlimit, err, s, seed);
+                        LearnOptions o = new LearnOptions(a, "scip", limit, 1e-4, 1e-4, 8, std, null, LearnOptions.SCIP_PARAMETERS,
+                                Runtime.getRuntime().availableProcessors(), null);
+                        AgreementChecks.Family f = family(o, data, all, at, vlimit, err, s, seed);
                         runs.add(f);
                         row(s, seed, f, tally);
                     }
@@ -180,8 +186,9 @@ public final class BenchCheckCommand implements java.util.concurrent.Callable<In
                 }
             }
             report.line("");
+            int files = seeds.size() * sh.size();
             report.line(String.format(Locale.ROOT, "%d file%s; cuts: %d runs, %d OPTIMAL, %d verified; big-M: %d runs, %d OPTIMAL; "
-                    + "%d comparisons between families and with AM.", seeds.size() * sh.size(), seeds.size() * sh.size() == 1 ? "" : "s", tally[0], tally[1], tally[2],
+                    + "%d comparisons between families and with AM.", files, files == 1 ? "" : "s", tally[0], tally[1], tally[2],
                     tally[3], tally[4], tally[5]));
             report.line("");
             if (problems.isEmpty()) {
@@ -212,8 +219,8 @@ public final class BenchCheckCommand implements java.util.concurrent.Callable<In
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        AgreementChecks.Run cuts = run(EpsPasses.learn(Formulation.CUTS, o, data, all, false, ConflictFile.open(cf, o, data, all)), all);
-        AgreementChecks.Run bigM = noBigM ? null : run(EpsPasses.learn(Formulation.BIG_M, o, data, all, false), all);
+        AgreementChecks.Run cuts = run(EpsPasses.learn(Formulation.CUTS, o, data, all, false, ConflictFile.open(cf, o, data, all)));
+        AgreementChecks.Run bigM = noBigM ? null : run(EpsPasses.learn(Formulation.BIG_M, o, data, all, false));
         AgreementChecks.Verified v = null;
         if (cuts.optimal() || verifyAll) {
             CertificateCheck.Outcome r = Files.isRegularFile(cf)
@@ -233,7 +240,7 @@ public final class BenchCheckCommand implements java.util.concurrent.Callable<In
         return new AgreementChecks.Family(a, cuts, bigM, v);
     }
 
-    private static AgreementChecks.Run run(EpsPasses.Outcome p, int[] all) {
+    private static AgreementChecks.Run run(EpsPasses.Outcome p) {
         LearnResult r = p.result();
         return new AgreementChecks.Run(r.status(), r.bound(), p.advice().withMargin(), r.seconds());
     }
