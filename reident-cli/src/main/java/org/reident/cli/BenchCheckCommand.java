@@ -128,7 +128,12 @@ public final class BenchCheckCommand implements java.util.concurrent.Callable<In
     public Integer call() throws IOException, InterruptedException {
         PrintWriter err = spec.commandLine().getErr();
         double limit = LearnCommand.parseDuration(timeLimit);
-        double vlimit = LearnCommand.parseDuration(verifyLimit);
+        double vlimit;
+        try {
+            vlimit = LearnCommand.parseDuration(verifyLimit);
+        } catch (InputException e) {
+            throw new InputException(e.getMessage().replaceFirst("^--time-limit", "--verify-limit"));
+        }
         List<Shape> sh = new ArrayList<>();
         for (String s : shapes != null ? shapes : SHAPES) {
             sh.add(shape(s));

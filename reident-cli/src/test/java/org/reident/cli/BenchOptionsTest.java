@@ -14,7 +14,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The option values of the benchmark commands (bench, bench-learn, bench-master, bench-cells,
+ * The option values of the benchmark commands (bench, bench-learn, bench-master, bench-cells, bench-check,
  * reproduce) are checked before any work: a bad one exits 2 with one line naming the option, and
  * nothing reaches standard output (no report header).
  */
@@ -137,6 +137,12 @@ class BenchOptionsTest {
     void benchCellsRefusesAnInfiniteMargin() {
         assertEquals("--cells must be >= 0, --rounds >= 1 and --eps a finite number > 0",
                 refused("bench-cells", "--original", "x.csv", "--protected", "y.csv", "--eps", "Infinity"));
+    }
+
+    @Test
+    void benchCheckRefusesBadLimitsNamingTheOption() {
+        assertEquals("--time-limit: expected a duration such as 90s, 10m or 1h, got '-5s'", refused("bench-check", "--time-limit", "-5s"));
+        assertEquals("--verify-limit: expected a duration such as 90s, 10m or 1h, got '0s'", refused("bench-check", "--verify-limit", "0s"));
     }
 
     @Test
