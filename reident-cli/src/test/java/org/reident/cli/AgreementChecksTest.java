@@ -65,6 +65,20 @@ class AgreementChecksTest {
         assertEquals(List.of("bilinear: verify does not prove the cuts run's optimum 39"), AgreementChecks.problems(List.of(best), -1));
     }
 
+    /** A verify left open (its hitting set not closed in the limit) gives no verdict: listed apart, not a disagreement. */
+    @Test
+    void aVerifyLeftOpenIsNoDisagreement() {
+        AgreementChecks.Family open = new AgreementChecks.Family(Aggregator.BILINEAR, new AgreementChecks.Run("FEASIBLE", 83, 70, 45),
+                null, new AgreementChecks.Verified(false, false, 86, true, "tree"));
+        assertEquals(List.of(), AgreementChecks.problems(List.of(open), -1));
+        assertEquals(List.of("bilinear: verify proved 86 by the limit, the cuts run's bound is 83 (tree)"),
+                AgreementChecks.open(List.of(open)));
+        AgreementChecks.Family closed = new AgreementChecks.Family(Aggregator.BILINEAR, new AgreementChecks.Run("FEASIBLE", 83, 70, 45),
+                null, new AgreementChecks.Verified(false, false, 86, false, "SCIP"));
+        assertEquals(List.of("bilinear: verify proves only 86, the cuts run's bound is 83"), AgreementChecks.problems(List.of(closed), -1));
+        assertEquals(List.of(), AgreementChecks.open(List.of(closed)));
+    }
+
     @Test
     void aFamilyBoundedBelowWhatAFamilyItContainsFoundIsCaught() {
         List<AgreementChecks.Family> runs = new java.util.ArrayList<>(consistent());
