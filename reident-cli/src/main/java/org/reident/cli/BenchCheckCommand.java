@@ -2,7 +2,6 @@ package org.reident.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -152,6 +151,7 @@ public final class BenchCheckCommand implements java.util.concurrent.Callable<In
         }
         TrainingSet.check(trainFraction, null);
         report.start(spec.commandLine().getOut());
+        long t0 = System.nanoTime();
         Path folder = keep != null ? Files.createDirectories(keep) : Files.createTempDirectory("reident-bench-check");
         try {
             report.line("# The learner's answers checked");
@@ -199,8 +199,8 @@ public final class BenchCheckCommand implements java.util.concurrent.Callable<In
             report.line("");
             int files = seeds.size() * sh.size();
             report.line(String.format(Locale.ROOT, "%d file%s; cuts: %d runs, %d OPTIMAL, %d verified, %d left open; big-M: %d runs, "
-                    + "%d OPTIMAL; %d comparisons between families and with AM.", files, files == 1 ? "" : "s", tally[0], tally[1],
-                    tally[2], tally[6], tally[3], tally[4], tally[5]));
+                    + "%d OPTIMAL; %d comparisons between families and with AM; %.1f minutes.", files, files == 1 ? "" : "s",
+                    tally[0], tally[1], tally[2], tally[6], tally[3], tally[4], tally[5], (System.nanoTime() - t0) / 60e9));
             report.line("");
             if (problems.isEmpty()) {
                 report.line("Every check holds.");
@@ -231,14 +231,10 @@ public final class BenchCheckCommand implements java.util.concurrent.Callable<In
 
     /** One family on one file: both formulations, then verify on the cuts run's conflicts. */
     private AgreementChecks.Family family(LearnOptions o, LinkageData data, int[] all, Path at, double vlimit,
-            PrintWriter err, Shape s, long seed) throws InterruptedException {
+            PrintWriter err, Shape s, long seed) throws IOException, InterruptedException {
         Aggregator a = o.aggregator();
         Path cf = at.resolve(a.label() + ".conflicts");
-        try {
-            Files.deleteIfExists(cf);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        Files.deleteIfExists(cf); // a kept folder's old conflicts would start the run from them
         AgreementChecks.Run cuts = run(EpsPasses.learn(Formulation.CUTS, o, data, all, false, ConflictFile.open(cf, o, data, all)));
         AgreementChecks.Run bigM = noBigM ? null : run(EpsPasses.learn(Formulation.BIG_M, o, data, all, false));
         AgreementChecks.Verified v = null;

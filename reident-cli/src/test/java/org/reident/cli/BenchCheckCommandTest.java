@@ -19,7 +19,8 @@ class BenchCheckCommandTest {
         assertEquals(0, r.status(), r.out() + r.err());
         assertTrue(r.out().contains("Every check holds."), r.out());
         assertTrue(r.out().contains("1 file; cuts: 3 runs, 3 OPTIMAL, 3 verified, 0 left open; big-M: 3 runs, 3 OPTIMAL; "
-                + "5 comparisons between families and with AM."), r.out());
+                + "5 comparisons between families and with AM; "), r.out());
+        assertTrue(r.out().matches("(?s).*with AM; \\d+\\.\\d minutes\\.\n.*"), "the wall time, as the docs quote it:\n" + r.out());
         long rows = r.out().lines().filter(l -> l.startsWith("| 30x3:noise30 | 5 |")).count();
         assertEquals(3, rows, r.out());
         // the pair is the one 'reident demo' makes with the same shape and seed, so a disagreement's command reproduces it
@@ -42,7 +43,7 @@ class BenchCheckCommandTest {
         assertTrue(r.out().contains("learned on a fraction 0.5 of the records (seed 3), protected-to-original, standardised pooled"),
                 r.out());
         assertTrue(r.out().contains("1 file; cuts: 2 runs, 2 OPTIMAL, 2 verified, 0 left open; big-M: 0 runs, 0 OPTIMAL; "
-                + "3 comparisons between families and with AM."), r.out());
+                + "3 comparisons between families and with AM; "), r.out());
         // the bounds count training records: at most 20 of the 40
         for (String line : r.out().split("\n")) {
             if (line.startsWith("| 40x3:noise30 | 7 |")) {
