@@ -77,6 +77,11 @@ class AgreementChecksTest {
                 null, new AgreementChecks.Verified(false, false, 86, false, "SCIP"));
         assertEquals(List.of("bilinear: verify proves only 86, the cuts run's bound is 83"), AgreementChecks.problems(List.of(closed), -1));
         assertEquals(List.of(), AgreementChecks.open(List.of(closed)));
+        // nor when the run claims OPTIMAL: the claim is neither confirmed nor refuted
+        AgreementChecks.Family claimed = new AgreementChecks.Family(Aggregator.BILINEAR, optimal(83), null,
+                new AgreementChecks.Verified(false, false, 86, true, "tree"));
+        assertEquals(List.of(), AgreementChecks.problems(List.of(claimed), -1));
+        assertEquals(1, AgreementChecks.open(List.of(claimed)).size());
     }
 
     @Test
